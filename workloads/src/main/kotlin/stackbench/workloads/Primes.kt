@@ -1,0 +1,50 @@
+package stackbench.workloads
+
+import kotlinx.coroutines.yield
+
+/**
+ * The CPU-bound work of the published comparisons: every prime up to [limit] by trial division with the
+ * divisors 2..sqrt(i). The list is returned, not counted, so that the JIT cannot drop the work.
+ */
+object Primes {
+    fun upTo(limit: Int): List<Int> {
+        val primes = ArrayList<Int>()
+        var i = 2
+        while (i <= limit) {
+            if (isPrime(i)) primes.add(i)
+            i++
+        }
+        return primes
+    }
+
+    /**
+     * The same work, cooperative: calls kotlinx.coroutines [yield] after every [batch] numbers tested, so that
+     * other coroutines on the same dispatcher get the CPU in between.
+     */
+    suspend fun upToCooperative(limit: Int, batch: Int): List<Int> {
+        require(batch >= 1) { "batch must be at least 1, was $batch" }
+        val primes = ArrayList<Int>()
+        var i = 2
+        var sinceYield = 0
+        while (i <= limit) {
+            if (isPrime(i)) primes.add(i)
+            i++
+            if (++sinceYield == batch) {
+                sinceYield = 0
+                yield()
+            }
+        }
+        return primes
+    }
+
+    internal fun isPrime(n: Int): Boolean {
+        if (n < 2) return false
+        val root = kotlin.math.sqrt(n.toDouble()).toInt()
+        var d = 2
+        while (d <= root) {
+            if (n % d == 0) return false
+            d++
+        }
+        return true
+    }
+}
