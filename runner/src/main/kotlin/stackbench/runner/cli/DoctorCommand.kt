@@ -1,0 +1,88 @@
+package stackbench.runner.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.ProgramResult
+import com.github.ajalt.clikt.parameters.options.flag
+import com.github.ajalt.clikt.parameters.options.option
+import stackbench.runner.env.EnvironmentProbe
+import stackbench.runner.isolation.Isolation
+import stackbench.runner.suite.DriverKind
+import stackbench.runner.sut.DownstreamJar
+import stackbench.runner.sut.Stack
+import java.net.InetAddress
+import java.net.ServerSocket
+import java.nio.file.Files
+import java.nio.file.Path
+
+/** One check: what it found, and how to fix it when it is not right. */
+data class Check(val name: String, val ok: Boolean, val found: String, val fix: String? = null, val essential: Boolean = true)
+
+class DoctorCommand : CliktCommand(name = "doctor") {
+    override fun help(context: Context) = "Checks the JDK, the built apps, the load generators, cgroups, ports and limits, and says how to fix what is missing."
+
+    private val fix by option("--fix", help = "install what can be installed (oha with cargo, wrk with apt-get as root)").flag()
+
+    override fun run() {
+        val drivers = DriverSetup(Home.path, System.out)
+        if (fix) DriverKind.entries.filter { drivers.executable(it) == null }.forEach { runCatching { drivers.ready(it) }.onFailure { e -> println(e.message) } }
+        val checks = listOf(jdk(), cpus()) + jars() + DriverKind.entries.map { driver(drivers, it) } +
+            listOf(cgroups(), ports(), openFiles(), chromium())
+        for (c in checks) {
+            println("%s %-22s %s".format(if (c.ok) "ok  " else if (c.essential) "FAIL" else "warn", c.name, c.found))
+            if (!c.ok && c.fix != null) println("     %-22s fix: %s".format("", c.fix))
+        }
+        if (checks.any { !it.ok && it.essential }) throw ProgramResult(Exit.BAD_INPUT)
+    }
+
+    private fun jdk(): Check {
+        val v = Runtime.version().feature()
+        return Check("JDK", v >= 21, "${System.getProperty("java.vendor")} ${Runtime.version()} at ${System.getProperty("java.home")}",
+            "install a JDK 21 or newer and set JAVA_HOME (virtual threads need 21)")
+    }
+
+    private fun cpus(): Check {
+        val n = EnvironmentProbe.machineCpus()
+        return Check("CPUs", n >= 2, "$n logical CPUs", "with one CPU the app and the load generator cannot be kept apart; results will be flagged", essential = false)
+    }
+
+    private fun jars(): List<Check> {
+        val missing = Stack.entries.map { it.jarPath(Home.path) } + Home.path.resolve(DownstreamJar.PATH)
+        val absent = missing.filter { !Files.isRegularFile(it) }
+        return listOf(Check("apps built", absent.isEmpty(), if (absent.isEmpty()) "${missing.size} jars" else "missing: ${absent.joinToString { Home.path.relativize(it).toString() }}",
+            "./mvnw -q -B package -DskipTests   (./stackbench does it on first use)"))
+    }
+
+    private fun driver(drivers: DriverSetup, kind: DriverKind): Check {
+        val exe = drivers.executable(kind)
+        return if (exe != null) Check(kind.id, true, "${drivers.version(kind, exe)} ($exe)")
+        else Check(kind.id, false, "not installed", "${drivers.installCommand(kind)}   (or ./stackbench doctor --fix)", essential = kind == DriverKind.OHA)
+    }
+
+    private fun cgroups(): Check {
+        val iso = Isolation.detect()
+        return Check("cgroups", iso.limitation == null, if (iso.limitation == null) "${iso.kind}: CPU quota, CPU set and memory limits can be applied" else iso.limitation!!,
+            "run as root on a machine with cgroup v1 cpu/cpuset/memory or cgroup v2 with those controllers; otherwise cells run pinned with taskset only",
+            essential = false)
+    }
+
+    private fun ports(): Check = runCatching {
+        val ports = (1..3).map { ServerSocket(0, 50, InetAddress.getByName("127.0.0.1")).use { s -> s.localPort } }
+        val range = runCatching { Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().replace(Regex("\\s+"), "-") }.getOrDefault("?")
+        Check("ports", true, "127.0.0.1 binds free ports (e.g. ${ports.joinToString()}); ephemeral range $range")
+    }.getOrElse { Check("ports", false, "cannot bind 127.0.0.1: ${it.message}", "check the loopback interface") }
+
+    private fun openFiles(): Check {
+        val limit = runCatching {
+            Files.readAllLines(Path.of("/proc/self/limits")).first { it.startsWith("Max open files") }.split(Regex("\\s{2,}"))[1].trim().toLong()
+        }.getOrNull()
+        return Check("open files", (limit ?: 0) >= 16_384, "limit ${limit ?: "unknown"}",
+            "ulimit -n 65536 (the ./stackbench launcher raises it); thousands of connections need thousands of descriptors", essential = false)
+    }
+
+    private fun chromium(): Check {
+        val exe = listOf("chromium", "chromium-browser", "google-chrome").firstNotNullOfOrNull { DriverSetup.onPath(it) }
+        return Check("chromium", exe != null, exe?.toString() ?: "not installed (only the report's browser test needs it)",
+            "apt-get install -y chromium chromium-driver", essential = false)
+    }
+}

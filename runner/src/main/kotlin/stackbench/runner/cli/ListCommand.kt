@@ -1,0 +1,37 @@
+package stackbench.runner.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import stackbench.contract.CpuStrategy
+import stackbench.contract.DownstreamClient
+import stackbench.contract.IoStrategy
+import stackbench.runner.sut.Stack
+import java.nio.file.Files
+
+class ListCommand : CliktCommand(name = "list") {
+    override fun help(context: Context) = "Lists the stacks, the strategies of each endpoint, and the suites."
+
+    override fun run() {
+        println("Stacks (suite key `stack`, optional `boot`):")
+        println(SummaryTable.table(listOf("stack", "boot", "server", "model", "built"), Stack.entries.map {
+            listOf(it.id, it.boot.id, it.server, it.model.name.lowercase(), if (Files.isRegularFile(it.jarPath(Home.path))) "yes" else "no")
+        }).prependIndent("  "))
+        println()
+        println("Endpoints and strategies (suite key `strategies`; `clients` for downstream):")
+        println("  noop                      GET /noop: the cheapest answer")
+        println("  todo                      GET and POST /todo, behind HTTP Basic")
+        println("  cpu  GET /cpu/{strategy}?limit=N[&batch=B]")
+        CpuStrategy.entries.forEach { println("    %-22s %s".format(it.id, it.description)) }
+        println("  io   GET /io/{strategy}?delay=ms")
+        IoStrategy.entries.forEach { println("    %-22s %s".format(it.id, it.description)) }
+        println("  downstream  GET /downstream/{client}?delay=ms")
+        DownstreamClient.entries.forEach { println("    %-22s %s".format(it.id, it.description)) }
+        println()
+        println("Suites (in ${Home.suites}):")
+        val suites = runCatching { Files.list(Home.suites).use { s -> s.filter { it.toString().endsWith(".yaml") }.sorted().toList() } }.getOrDefault(emptyList())
+        for (s in suites) {
+            val description = Files.readAllLines(s).firstOrNull { it.startsWith("description:") }?.substringAfter(":")?.trim()?.trim('"') ?: ""
+            println("  %-18s %s".format(s.fileName.toString().removeSuffix(".yaml"), description))
+        }
+    }
+}

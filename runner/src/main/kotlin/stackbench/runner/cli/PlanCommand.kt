@@ -1,0 +1,56 @@
+package stackbench.runner.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.parameters.arguments.argument
+import com.github.ajalt.clikt.parameters.arguments.optional
+import com.github.ajalt.clikt.parameters.options.default
+import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.double
+import com.github.ajalt.clikt.parameters.types.int
+import stackbench.runner.env.EnvironmentProbe
+import stackbench.runner.host.Placement
+import stackbench.runner.plan.Planner
+import stackbench.runner.run.ConsoleProgress
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.SuiteParser
+import stackbench.runner.suite.Units
+import stackbench.runner.sut.AppCommand
+import stackbench.runner.sut.AppPorts
+import java.nio.file.Files
+
+class PlanCommand : CliktCommand(name = "plan") {
+    override fun help(context: Context) = "Prints the cells a suite expands to, with their resolved settings and the estimated duration, without running anything."
+
+    private val suiteArg by argument("SUITE", help = "a suite name in suites/ or a path").optional()
+    private val scale by option("--scale", help = "as for run").double().default(1.0)
+    private val repetitions by option("--repetitions", help = "as for run").int()
+
+    override fun run() {
+        val path = Home.suite(suiteArg ?: "quick")
+        val cpus = EnvironmentProbe.machineCpus()
+        val suite = SuiteParser(MachineFacts(cpus)).parse(Files.readString(path), Home.path.relativize(path.toAbsolutePath()).toString())
+        val plan = Planner.plan(suite, scale, repetitions)
+        val profile = suite.profile
+        val placement = Placement.of(profile, cpus)
+        println("suite ${suite.name}: ${suite.description}".trimEnd(' ', ':'))
+        println("profile: ${profile.mode.description}; cpus ${profile.cpus ?: "unlimited"}${if (profile.cpuset.isEmpty()) "" else ", pinned to ${profile.cpuset}"}, " +
+            "memory ${profile.memoryBytes?.let(Units::formatSize) ?: "unlimited"}, heap ${profile.heapPercent}% -> ${profile.heapBytes()?.let { "${it shr 20} MiB" } ?: "JVM default"}")
+        println("placement: app on ${placement.appCpus.ifEmpty { "any CPU (quota only)" }}, load generator and downstream on ${placement.driverCpus.ifEmpty { "any CPU (shared)" }}")
+        println("load: ${plan.cells.firstOrNull()?.load?.describe() ?: plan.searches.firstOrNull()?.let { "capacity search, p99 <= ${it.slo.p99.toMillis()} ms" }}")
+        println("scale: $scale")
+        println()
+        val rows = plan.cells.map { c ->
+            listOf(c.index.toString(), c.app.name, c.endpoint.path, c.load.shape.describe(), "r${c.repetition}",
+                (AppCommand.jvmFlags(c, cpus, null) + AppCommand.appArgs(c, "127.0.0.1", AppPorts(0, 0), null)
+                    .filter { !it.startsWith("--server.port") && !it.startsWith("--stackbench.stats") && !it.startsWith("--server.address") })
+                    .joinToString(" "))
+        }
+        if (rows.isNotEmpty()) println(SummaryTable.table(listOf("#", "app", "request", "load", "rep", "app settings"), rows, setOf(0)))
+        for (s in plan.searches) {
+            println("capacity search ${s.key}: open model from ${s.startRate} req/s up to ${s.maxRate}, until p99 > ${s.slo.p99.toMillis()} ms or errors > ${s.slo.errorRate * 100}%")
+        }
+        println()
+        println("${plan.cells.size} cells${if (plan.searches.isEmpty()) "" else " and ${plan.searches.size} capacity searches"}, estimated ${ConsoleProgress.format(plan.estimatedDuration)}")
+    }
+}

@@ -1,0 +1,150 @@
+package stackbench.runner.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.ProgramResult
+import com.github.ajalt.clikt.parameters.arguments.argument
+import com.github.ajalt.clikt.parameters.arguments.optional
+import com.github.ajalt.clikt.parameters.options.flag
+import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.double
+import com.github.ajalt.clikt.parameters.types.int
+import com.github.ajalt.clikt.parameters.types.path
+import stackbench.runner.env.EnvironmentProbe
+import stackbench.runner.plan.Plan
+import stackbench.runner.plan.Planner
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.ResultsStore
+import stackbench.runner.results.RunInfo
+import stackbench.runner.results.RunResult
+import stackbench.runner.results.RunStatus
+import stackbench.runner.run.CellRunner
+import stackbench.runner.run.ConsoleProgress
+import stackbench.runner.run.Downstreams
+import stackbench.runner.run.SuiteRunner
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.Suite
+import stackbench.runner.suite.SuiteParser
+import stackbench.runner.sut.DownstreamLauncher
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Instant
+import java.time.ZoneOffset
+import java.time.format.DateTimeFormatter
+
+class RunCommand : CliktCommand(name = "run") {
+    override fun help(context: Context) = """
+        Runs a suite: every cell isolated, verified, warmed up, loaded and sampled; results are written as
+        the run goes to results/<suite>-<UTC time>/ (results.json, results.csv, raw driver output, logs).
+        With no SUITE, runs suites/quick.yaml.
+    """.trimIndent()
+
+    private val suiteArg by argument("SUITE", help = "a suite name in suites/ (e.g. quick) or a path to a suite file").optional()
+    private val scale by option("--scale", help = "multiply warm-up and measured durations by this (0.1 = a tenth as long); recorded in results").double()
+    private val repetitions by option("--repetitions", help = "override the suite's repetitions").int()
+    private val resume by option("--resume", help = "a results folder of an interrupted run: run only the cells it lacks").path()
+    private val out by option("--out", help = "the results folder (default: results/<suite>-<UTC time>)").path()
+    private val noInstall by option("--no-install", help = "do not install a missing load generator; stop with the command instead").flag()
+
+    override fun run() {
+        val earlier = resume?.let { ResultsStore.read(it) }
+        val (suite, suiteText, suitePath) = loadSuite(earlier)
+        val scaleUsed = scale ?: earlier?.run?.scale ?: 1.0
+        if (scaleUsed <= 0) throw BadInput("--scale must be positive, was $scaleUsed")
+        val plan = Planner.plan(suite, scaleUsed, repetitions ?: earlier?.run?.repetitions)
+        if (plan.cells.isEmpty() && plan.searches.isEmpty()) throw BadInput("the suite expands to no cells")
+
+        val console = System.out
+        val drivers = DriverSetup(Home.path, console)
+        drivers.ready(suite.load.driver, install = !noInstall)
+        checkJars(plan)
+        val lab = LabFactory.create(console, drivers)
+        lab.isolation.limitation?.let { console.println("stackbench: warning: $it; cells run pinned with taskset only and results record that") }
+        lab.isolation.removeStale { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
+            .takeIf { it.isNotEmpty() }?.let { console.println("stackbench: removed ${it.size} cgroup(s) an earlier run left behind") }
+
+        keepRunnerOffTheAppCpus(suite)
+        val started = Instant.now()
+        val id = earlier?.run?.id ?: "${suite.name}-${STAMP.format(started)}"
+        val dir = resume ?: out ?: Home.results.resolve(id)
+        Files.createDirectories(dir)
+        if (earlier == null) Files.writeString(dir.resolve("suite.yaml"), suiteText)
+        val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
+            mapOf(suite.load.driver.id to lab.driver(suite.load.driver).version))
+        val info = earlier?.run?.copy(status = RunStatus.RUNNING, finishedAt = null, command = command()) ?: RunInfo(
+            id = id, suite = suite.name, suiteFile = suitePath, suiteText = suiteText, description = suite.description,
+            scale = scaleUsed, repetitions = plan.cells.maxOfOrNull { it.repetition } ?: suite.repetitions,
+            plannedCells = plan.cells.size, command = command(), startedAt = started.toString(), finishedAt = null,
+            status = RunStatus.RUNNING,
+        )
+        val downstreams = Downstreams(DownstreamLauncher(lab.host, lab.java, lab.home, lab.http), suite.downstream, dir)
+        val runner = SuiteRunner(
+            executor = CellRunner(lab)::run,
+            listener = ConsoleProgress(console, System.console() != null),
+            killChildren = { lab.registry.killAll() },
+            downstreamUrl = { cell, placement -> if (cell.endpoint.needsDownstream) downstreams.urlFor(placement.downstreamCpus) else null },
+            afterRun = { downstreams.stopAll() },
+        )
+        val result = runner.run(plan, dir, info, environment, earlier)
+        finish(result, dir)
+    }
+
+    private fun finish(result: RunResult, dir: Path) {
+        println()
+        println(SummaryTable.render(result))
+        println()
+        val failed = result.cells.count { it.status == CellStatus.FAILED }
+        println("results: $dir")
+        when {
+            result.run.status == RunStatus.INTERRUPTED -> {
+                println("the run was interrupted; finish it with: ./stackbench run --resume $dir")
+                throw ProgramResult(130)
+            }
+            failed > 0 -> {
+                println("$failed cell(s) failed; see the reasons above and the logs under $dir/cells")
+                throw ProgramResult(Exit.CELL_FAILED)
+            }
+        }
+    }
+
+    private fun loadSuite(earlier: RunResult?): Triple<Suite, String, String> {
+        val parser = SuiteParser(MachineFacts(EnvironmentProbe.machineCpus()))
+        if (earlier != null && suiteArg == null) {
+            return Triple(parser.parse(earlier.run.suiteText, earlier.run.suiteFile), earlier.run.suiteText, earlier.run.suiteFile)
+        }
+        val path = Home.suite(suiteArg ?: "quick")
+        val text = Files.readString(path)
+        val shown = runCatching { Home.path.relativize(path.toAbsolutePath()).toString() }.getOrDefault(path.toString())
+        val suite = parser.parse(text, shown)
+        if (earlier != null && earlier.run.suiteText != text) throw BadInput("--resume: ${resume} was run with a different suite text than $path")
+        return Triple(suite, text, shown)
+    }
+
+    private fun checkJars(plan: Plan) {
+        val missing = (plan.cells.map { it.app.stack } + plan.searches.map { it.app.stack }).distinct()
+            .map { it.jarPath(Home.path) }.filter { !Files.isRegularFile(it) }
+        val downstream = (plan.cells.any { it.endpoint.needsDownstream } || plan.searches.any { it.endpoint.needsDownstream }) &&
+            !Files.isRegularFile(Home.path.resolve(stackbench.runner.sut.DownstreamJar.PATH))
+        if (missing.isNotEmpty() || downstream) {
+            throw BadInput("the apps are not built (${missing.joinToString()}${if (downstream) " downstream.jar" else ""} missing); build them with: ./mvnw -q -B package -DskipTests (./stackbench does it on first use)")
+        }
+    }
+
+    /**
+     * With pinned app CPUs, moves every thread of this runner (sampler, progress) to the other CPUs, so the
+     * runner never competes with the app. Threads started later inherit it; the app itself gets its CPUs
+     * from its cpuset group (joining one resets the inherited affinity).
+     */
+    private fun keepRunnerOffTheAppCpus(suite: Suite) {
+        val rest = stackbench.runner.host.Placement.of(suite.profile, EnvironmentProbe.machineCpus()).driverCpus
+        if (rest.isEmpty()) return
+        val pid = ProcessHandle.current().pid()
+        runCatching { ProcessBuilder("taskset", "-a", "-p", "-c", rest.joinToString(","), pid.toString()).redirectErrorStream(true).start().waitFor() }
+    }
+
+    private fun command(): List<String> = listOf("stackbench") + Invocation.args
+
+    companion object {
+        val STAMP: DateTimeFormatter = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
+    }
+}

@@ -1,0 +1,48 @@
+package stackbench.runner.env
+
+import stackbench.runner.results.Environment
+import java.net.InetAddress
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+
+/** Reads the facts of the machine and software a run measures on. */
+object EnvironmentProbe {
+    private val system by lazy { runCatching { oshi.nativefree.SystemInfo() }.getOrNull() }
+
+    val logicalCpus: Int get() = Runtime.getRuntime().availableProcessors().coerceAtLeast(machineCpus())
+
+    /** CPUs of the machine, not of this process's affinity. */
+    fun machineCpus(): Int = system?.hardware?.processor?.logicalProcessorCount ?: Runtime.getRuntime().availableProcessors()
+
+    fun read(home: Path, java: Path, isolation: String, drivers: Map<String, String>): Environment {
+        val hw = system?.hardware
+        val os = system?.operatingSystem
+        return Environment(
+            hostname = runCatching { InetAddress.getLocalHost().hostName }.getOrDefault("unknown"),
+            os = os?.toString() ?: System.getProperty("os.name"),
+            kernel = System.getProperty("os.version"),
+            cpuModel = hw?.processor?.processorIdentifier?.name?.trim() ?: "unknown",
+            logicalCpus = machineCpus(),
+            physicalCpus = hw?.processor?.physicalProcessorCount ?: machineCpus(),
+            memoryBytes = hw?.memory?.total ?: -1,
+            runnerJdk = "${System.getProperty("java.vendor")} ${System.getProperty("java.runtime.version")}",
+            appJdk = javaVersion(java),
+            gitCommit = git(home, "rev-parse", "HEAD"),
+            gitDirty = git(home, "status", "--porcelain")?.isNotBlank(),
+            drivers = drivers,
+            isolation = isolation,
+        )
+    }
+
+    private fun javaVersion(java: Path): String = run(listOf(java.toString(), "-version"), null)?.lines()?.firstOrNull()?.trim() ?: "unknown"
+
+    private fun git(home: Path, vararg args: String): String? = run(listOf("git", "-C", home.toString()) + args, null)?.trim()
+
+    fun run(command: List<String>, dir: Path?): String? = runCatching {
+        val p = ProcessBuilder(command).redirectErrorStream(true).apply { dir?.let { directory(it.toFile()) } }.start()
+        val out = p.inputStream.bufferedReader().readText()
+        if (!p.waitFor(10, TimeUnit.SECONDS)) { p.destroyForcibly(); return null }
+        if (p.exitValue() != 0 && command.first() == "git") null else out
+    }.getOrNull()
+
+}

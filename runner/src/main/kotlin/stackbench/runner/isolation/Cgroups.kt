@@ -1,0 +1,141 @@
+package stackbench.runner.isolation
+
+import java.io.IOException
+import java.nio.file.Path
+
+/**
+ * Creates and removes the lab's cgroups, all under one `stackbench` group per controller so that a later
+ * run can find and clean what an earlier, killed run left behind.
+ */
+class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupFs, private val rootName: String = "stackbench") {
+
+    private val controllers: List<String> =
+        if (layout.version == CgroupVersion.V2) listOf("") else CgroupLayout.V1_CONTROLLERS.filter { layout.base(it) != null }
+
+    private fun root(controller: String): Path = layout.base(controller)!!.resolve(rootName)
+
+    /** Makes the lab's root groups, with what their children need from them. */
+    fun prepare() {
+        for (c in controllers) {
+            val root = root(c)
+            if (!fs.exists(root)) fs.mkdir(root)
+            when {
+                c == "cpuset" -> {
+                    // a new v1 cpuset group starts empty; give the lab's root the parent's CPUs and memory nodes
+                    val parent = layout.base(c)!!
+                    fs.read(parent.resolve("cpuset.cpus"))?.trim()?.takeIf { it.isNotEmpty() }?.let { fs.write(root.resolve("cpuset.cpus"), it) }
+                    fs.read(parent.resolve("cpuset.mems"))?.trim()?.takeIf { it.isNotEmpty() }?.let { fs.write(root.resolve("cpuset.mems"), it) }
+                }
+                c == "" -> {
+                    // v2: let children use the controllers the lab sets
+                    val available = fs.read(layout.base("")!!.resolve("cgroup.controllers"))?.split(' ')?.map { it.trim() } ?: emptyList()
+                    val wanted = listOf("cpu", "cpuset", "memory").filter { it in available }
+                    runCatching { fs.write(layout.base("")!!.resolve("cgroup.subtree_control"), wanted.joinToString(" ") { "+$it" }) }
+                    runCatching { fs.write(root.resolve("cgroup.subtree_control"), wanted.joinToString(" ") { "+$it" }) }
+                }
+            }
+        }
+    }
+
+    /**
+     * Creates a group [name] with [limits]; a process joins it by writing its pid to [Cgroup.joinFiles].
+     * An [accountingOnly] group (v1) spans only cpuacct: it counts CPU time and holds no limit.
+     */
+    fun create(name: String, limits: CgroupLimits, accountingOnly: Boolean = false): Cgroup {
+        require(name.matches(Regex("[A-Za-z0-9._-]+"))) { "cgroup name '$name'" }
+        prepare()
+        val spans = if (accountingOnly && layout.version == CgroupVersion.V1) controllers.filter { it == "cpuacct" } else controllers
+        val dirs = spans.associateWith { root(it).resolve(name) }
+        dirs.values.forEach { fs.mkdir(it) }
+        val mems = if (layout.version == CgroupVersion.V1) fs.read(root("cpuset").resolve("cpuset.mems"))?.trim() else null
+        if (layout.version == CgroupVersion.V1 && "cpuset" in dirs) {
+            // every v1 cpuset group needs CPUs and memory nodes before a process can join it
+            val cpus = if (limits.cpus.isEmpty()) fs.read(root("cpuset").resolve("cpuset.cpus"))?.trim() else null
+            fs.write(dirs.getValue("cpuset").resolve("cpuset.mems"), mems ?: "0")
+            if (cpus != null) fs.write(dirs.getValue("cpuset").resolve("cpuset.cpus"), cpus)
+        }
+        for ((controller, file, value) in limits.writes(layout.version, mems)) {
+            val dir = dirs[controller] ?: continue
+            try {
+                fs.write(dir.resolve(file), value)
+            } catch (e: IOException) {
+                throw IOException("could not set ${dir.resolve(file)} to $value: ${e.message}", e)
+            }
+        }
+        return Cgroup(name, layout.version, dirs, fs)
+    }
+
+    /**
+     * Removes every group the lab left behind (a run killed with SIGKILL cannot clean up): kills the
+     * processes still in them first. Returns what it removed.
+     */
+    fun removeStale(kill: (Long) -> Unit, alive: (Long) -> Boolean = { ProcessHandle.of(it).isPresent }): List<String> {
+        val removed = mutableListOf<String>()
+        for (c in controllers) {
+            val root = root(c)
+            if (!fs.exists(root)) continue
+            for (dir in fs.children(root)) {
+                // groups are named after the runner that made them; a live runner's groups are its own business
+                val owner = OWNER.find(dir.fileName.toString())?.groupValues?.get(1)?.toLongOrNull()
+                if (owner != null && alive(owner)) continue
+                Cgroup(dir.fileName.toString(), layout.version, mapOf(c to dir), fs).remove(kill)
+                removed += "$dir"
+            }
+        }
+        return removed
+    }
+}
+
+/** Group names start with the runner's pid: `sb1234-7-app`, `probe-1234`. */
+private val OWNER = Regex("^(?:sb|probe-)(\\d+)")
+
+/** One group of the lab's, across the controllers it spans. */
+class Cgroup(val name: String, val version: CgroupVersion, val dirs: Map<String, Path>, private val fs: CgroupFs) {
+
+    /** The files a process writes its pid to, to join the group in every controller. */
+    val joinFiles: List<Path> get() = dirs.values.map { it.resolve("cgroup.procs") }
+
+    fun pids(): List<Long> = dirs.values.flatMap { dir ->
+        fs.read(dir.resolve("cgroup.procs"))?.lines()?.mapNotNull { it.trim().toLongOrNull() } ?: emptyList()
+    }.distinct()
+
+    fun counters(): CgroupCounters = when (version) {
+        CgroupVersion.V1 -> {
+            val cpuStat = CgroupCounters.keyValues(dirs["cpu"]?.let { fs.read(it.resolve("cpu.stat")) })
+            val oom = CgroupCounters.keyValues(dirs["memory"]?.let { fs.read(it.resolve("memory.oom_control")) })
+            CgroupCounters(
+                cpuUsageNs = dirs["cpuacct"]?.let { fs.read(it.resolve("cpuacct.usage"))?.trim()?.toLongOrNull() },
+                periods = cpuStat["nr_periods"],
+                throttledPeriods = cpuStat["nr_throttled"],
+                throttledNs = cpuStat["throttled_time"],
+                memoryPeakBytes = dirs["memory"]?.let { fs.read(it.resolve("memory.max_usage_in_bytes"))?.trim()?.toLongOrNull() },
+                oomKills = oom["oom_kill"],
+            )
+        }
+        CgroupVersion.V2 -> {
+            val dir = dirs.getValue("")
+            val cpuStat = CgroupCounters.keyValues(fs.read(dir.resolve("cpu.stat")))
+            val events = CgroupCounters.keyValues(fs.read(dir.resolve("memory.events")))
+            CgroupCounters(
+                cpuUsageNs = cpuStat["usage_usec"]?.times(1000),
+                periods = cpuStat["nr_periods"],
+                throttledPeriods = cpuStat["nr_throttled"],
+                throttledNs = cpuStat["throttled_usec"]?.times(1000),
+                memoryPeakBytes = fs.read(dir.resolve("memory.peak"))?.trim()?.toLongOrNull(),
+                oomKills = events["oom_kill"],
+            )
+        }
+    }
+
+    /** Kills what is left in the group, then removes it; retries while the kernel finishes the kills. */
+    fun remove(kill: (Long) -> Unit) {
+        repeat(50) { attempt ->
+            pids().forEach(kill)
+            val left = dirs.values.filter { fs.exists(it) }
+            left.forEach { runCatching { fs.rmdir(it) } }
+            if (dirs.values.none { fs.exists(it) }) return
+            Thread.sleep(if (attempt < 10) 20 else 100)
+        }
+        throw IOException("could not remove cgroup $name: ${dirs.values.filter { fs.exists(it) }} still in use by ${pids()}")
+    }
+}

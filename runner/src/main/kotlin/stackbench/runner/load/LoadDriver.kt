@@ -1,0 +1,42 @@
+package stackbench.runner.load
+
+import stackbench.runner.plan.LoadShape
+import stackbench.runner.results.LoadResult
+import stackbench.runner.suite.DriverKind
+import stackbench.runner.suite.LoadLength
+import java.net.URI
+import java.nio.file.Path
+import java.time.Duration
+
+/** One load phase (warm-up or measured) a driver is asked to run. */
+data class DriveRequest(
+    val url: URI,
+    val method: String,
+    /** JSON body for POST, or null. */
+    val body: String?,
+    /** user to password for HTTP Basic, or null. */
+    val basicAuth: Pair<String, String>?,
+    val shape: LoadShape,
+    val length: LoadLength,
+    val timeout: Duration,
+    /** Driver threads (wrk -t, oha --worker-threads). */
+    val threads: Int,
+    /** Where the driver writes its raw output; one folder per phase. */
+    val outputDir: Path,
+    /** The status a successful answer has (200, or 201 for POST /todo). */
+    val expectedStatus: Int = 200,
+)
+
+/**
+ * A load generator behind one interface. Building the command and reading the output are pure, so they
+ * are tested on recorded outputs; [DriverProcess] runs the command.
+ */
+interface LoadDriver {
+    val kind: DriverKind
+
+    /** The command line for [request], with [executable] as the tool. May write helper files (a Lua script) into the output folder. */
+    fun command(request: DriveRequest, executable: Path): List<String>
+
+    /** Reads what the command left in the output folder (and its captured stdout/stderr) into the common model. */
+    fun parse(request: DriveRequest, stdout: Path, stderr: Path, wallSeconds: Double): LoadResult
+}

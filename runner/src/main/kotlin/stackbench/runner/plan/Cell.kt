@@ -1,0 +1,126 @@
+package stackbench.runner.plan
+
+import stackbench.contract.Paths
+import stackbench.contract.Todo
+import stackbench.runner.suite.AppConfig
+import stackbench.runner.suite.DriverKind
+import stackbench.runner.suite.LoadLength
+import stackbench.runner.suite.ResourceProfile
+import stackbench.runner.suite.Slo
+import stackbench.runner.suite.Units
+import java.time.Duration
+
+/**
+ * One measurement: one app configuration × one endpoint call × one load level × one repetition, with
+ * every setting resolved. The runner runs a cell the same way every time; results record it as is.
+ */
+data class Cell(
+    /** 1-based position in the plan. */
+    val index: Int,
+    val app: AppConfig,
+    val profile: ResourceProfile,
+    val endpoint: EndpointCall,
+    val load: LoadLevel,
+    val repetition: Int,
+) {
+    /** Stable across runs of the same suite, so `--resume` and `compare` can match cells. */
+    val key: String get() = "${app.name}/${endpoint.label}/${load.label}/r$repetition"
+
+    /** The cell's folder name under the run's cells/ folder. */
+    val folder: String get() = "%03d-".format(index) + key.replace(Regex("[^A-Za-z0-9._@=-]+"), "_")
+
+    /** Cells that differ only in repetition share this, for statistics across repetitions. */
+    val configKey: String get() = "${app.name}/${endpoint.label}/${load.label}"
+}
+
+/** The request a cell sends: kind, strategy, parameters, method. */
+data class EndpointCall(
+    val kind: EndpointKind,
+    /** The strategy or client id, for kinds that have one. */
+    val strategy: String?,
+    /** Query parameters in the order they appear in the URL. */
+    val params: List<Pair<String, Long>>,
+    val method: String = "GET",
+) {
+    val path: String
+        get() = when (kind) {
+            EndpointKind.NOOP -> Paths.NOOP
+            EndpointKind.TODO -> Paths.TODO
+            else -> "/${kind.id}/$strategy"
+        } + if (params.isEmpty()) "" else params.joinToString("&", "?") { "${it.first}=${it.second}" }
+
+    /** e.g. `cpu/direct?limit=1000`, `todo/POST`. */
+    val label: String
+        get() = when (kind) {
+            EndpointKind.NOOP -> "noop"
+            EndpointKind.TODO -> "todo-$method"
+            else -> "${kind.id}-$strategy" + params.joinToString("") { "-${it.first}${it.second}" }
+        }
+
+    fun param(name: String): Long? = params.firstOrNull { it.first == name }?.second
+
+    val needsDownstream: Boolean get() = kind == EndpointKind.DOWNSTREAM
+    val needsCredentials: Boolean get() = kind == EndpointKind.TODO
+
+    /** The body a POST sends. */
+    val body: Todo? get() = if (kind == EndpointKind.TODO && method == "POST") POSTED_TODO else null
+
+    companion object {
+        val POSTED_TODO = Todo(id = 11, title = "Benchmark the stacks", description = null, completed = false)
+    }
+}
+
+enum class EndpointKind(val id: String) { NOOP("noop"), CPU("cpu"), IO("io"), DOWNSTREAM("downstream"), TODO("todo") }
+
+/** The load one cell gets: which driver, what shape, how long. */
+data class LoadLevel(
+    val driver: DriverKind,
+    val shape: LoadShape,
+    val length: LoadLength,
+    val warmup: Duration,
+    val timeout: Duration,
+    val threads: Int?,
+) {
+    val label: String get() = shape.label
+
+    fun describe(): String = "${driver.id} ${shape.describe()} " + when (length) {
+        is LoadLength.Timed -> "for ${Units.formatDuration(length.duration)}"
+        is LoadLength.Counted -> "${length.requests} requests"
+    } + ", warm-up ${Units.formatDuration(warmup)}, timeout ${Units.formatDuration(timeout)}"
+}
+
+/** The load of one cell: closed (N connections) or open (a fixed rate). */
+sealed interface LoadShape {
+    val label: String
+    fun describe(): String
+
+    data class Closed(val connections: Int) : LoadShape {
+        override val label get() = "c$connections"
+        override fun describe() = "closed model, $connections connections"
+    }
+
+    data class Open(val rate: Double, val connections: Int) : LoadShape {
+        override val label get() = "r${formatRate(rate)}"
+        override fun describe() = "open model at ${formatRate(rate)} req/s (up to $connections connections)"
+    }
+
+    companion object {
+        fun formatRate(rate: Double): String = if (rate == Math.floor(rate)) rate.toLong().toString() else "%.1f".format(rate)
+    }
+}
+
+/** A capacity search the plan holds: open-model cells at rates chosen as it goes, until the target breaks. */
+data class CapacitySearch(
+    val app: AppConfig,
+    val profile: ResourceProfile,
+    val endpoint: EndpointCall,
+    val template: LoadLevel,
+    val slo: Slo,
+    val startRate: Double,
+    val maxRate: Double,
+    val precision: Double,
+    val connections: Int?,
+    val repetition: Int,
+) {
+    val key: String get() = "${app.name}/${endpoint.label}/capacity/r$repetition"
+}

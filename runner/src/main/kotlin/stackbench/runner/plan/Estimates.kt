@@ -1,0 +1,32 @@
+package stackbench.runner.plan
+
+import stackbench.runner.suite.Defaults
+import stackbench.runner.suite.LoadLength
+import java.time.Duration
+
+/** How long cells take, for plans and the progress line's time-left estimate. */
+object Estimates {
+    fun cell(cell: Cell): Duration = Defaults.CELL_OVERHEAD_ESTIMATE + cell.load.warmup + measured(cell)
+
+    fun measured(cell: Cell): Duration = when (val l = cell.load.length) {
+        is LoadLength.Timed -> l.duration
+        is LoadLength.Counted -> {
+            // a request's own time (its delay, or a guess for CPU work) spread over the connections
+            val perRequestMs = (cell.endpoint.param("delay") ?: 10L).coerceAtLeast(1)
+            val parallel = when (val s = cell.load.shape) {
+                is LoadShape.Closed -> s.connections
+                is LoadShape.Open -> s.connections
+            }
+            Duration.ofMillis(l.requests * perRequestMs / parallel.coerceAtLeast(1) + 1000)
+        }
+    }
+
+    /** A capacity search takes about 8 steps up and 4 bisections. */
+    fun search(search: CapacitySearch): Duration {
+        val step = Defaults.CELL_OVERHEAD_ESTIMATE + search.template.warmup + when (val l = search.template.length) {
+            is LoadLength.Timed -> l.duration
+            is LoadLength.Counted -> Duration.ofSeconds(10)
+        }
+        return step.multipliedBy(12)
+    }
+}

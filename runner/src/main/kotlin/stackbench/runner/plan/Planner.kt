@@ -1,0 +1,91 @@
+package stackbench.runner.plan
+
+import stackbench.contract.CpuStrategy
+import stackbench.runner.suite.AppConfig
+import stackbench.runner.suite.EndpointSpec
+import stackbench.runner.suite.LoadLength
+import stackbench.runner.suite.LoadModel
+import stackbench.runner.suite.Suite
+import stackbench.runner.suite.TodoMethod
+import java.time.Duration
+
+/** Everything a suite expands to: fixed cells, and capacity searches that make their cells as they run. */
+data class Plan(val suite: Suite, val cells: List<Cell>, val searches: List<CapacitySearch>, val scale: Double) {
+    val estimatedDuration: Duration
+        get() = cells.fold(Duration.ZERO) { acc, c -> acc + Estimates.cell(c) } +
+            searches.fold(Duration.ZERO) { acc, s -> acc + Estimates.search(s) }
+}
+
+/**
+ * Turns a suite into its plan: a pure function, every combination spelled out. Repetitions are the outer
+ * loop, so the repetitions of one configuration are spread over the run rather than back to back, and
+ * drift (thermal, background work) falls evenly on every configuration.
+ */
+object Planner {
+
+    /** [scale] multiplies warm-up and measured durations (and request counts): 0.1 runs a tenth as long. */
+    fun plan(suite: Suite, scale: Double = 1.0, repetitions: Int? = null): Plan {
+        require(scale > 0) { "scale must be positive" }
+        val reps = repetitions ?: suite.repetitions
+        val combos = suite.apps.flatMap { app ->
+            suite.endpoints.filter { it.onlyApps.isEmpty() || app.name in it.onlyApps }
+                .flatMap { calls(it) }
+                .map { app to it }
+        }
+        val load = suite.load
+        val warmup = scaled(load.warmup, scale)
+        val length = when (val l = load.length) {
+            is LoadLength.Timed -> LoadLength.Timed(scaled(l.duration, scale).coerceAtLeast(Duration.ofSeconds(1)))
+            is LoadLength.Counted -> LoadLength.Counted((l.requests * scale).toInt().coerceAtLeast(1))
+        }
+        val cells = mutableListOf<Cell>()
+        val searches = mutableListOf<CapacitySearch>()
+        for (rep in 1..reps) {
+            for ((app, call) in combos) {
+                when (val model = load.model) {
+                    is LoadModel.Closed -> model.connections.forEach { c ->
+                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads), rep)
+                    }
+                    is LoadModel.Open -> model.rates.forEach { rate ->
+                        val shape = LoadShape.Open(rate, model.connections ?: OpenModel.connectionsFor(rate, load.timeout))
+                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, shape, length, warmup, load.timeout, load.threads), rep)
+                    }
+                    is LoadModel.Capacity -> searches += CapacitySearch(
+                        app, suite.profile, call, LoadLevel(load.driver, LoadShape.Open(model.startRate, 1), length, warmup, load.timeout, load.threads),
+                        model.slo, model.startRate, model.maxRate, model.precision, model.connections, rep,
+                    )
+                }
+            }
+        }
+        return Plan(suite, cells, searches, scale)
+    }
+
+    private fun cell(index: Int, app: AppConfig, suite: Suite, call: EndpointCall, load: LoadLevel, rep: Int) =
+        Cell(index, app, suite.profile, call, load, rep)
+
+    /** The calls one endpoint entry expands to; only `coop` sweeps the batch. */
+    fun calls(spec: EndpointSpec): List<EndpointCall> = when (spec) {
+        is EndpointSpec.Noop -> listOf(EndpointCall(EndpointKind.NOOP, null, emptyList()))
+        is EndpointSpec.Cpu -> spec.strategies.flatMap { s ->
+            spec.limits.flatMap { limit ->
+                if (s == CpuStrategy.COOP) spec.batches.map { b -> EndpointCall(EndpointKind.CPU, s.id, listOf("limit" to limit, "batch" to b)) }
+                else listOf(EndpointCall(EndpointKind.CPU, s.id, listOf("limit" to limit)))
+            }
+        }
+        is EndpointSpec.Io -> spec.strategies.flatMap { s -> spec.delaysMs.map { EndpointCall(EndpointKind.IO, s.id, listOf("delay" to it)) } }
+        is EndpointSpec.Downstream -> spec.clients.flatMap { c -> spec.delaysMs.map { EndpointCall(EndpointKind.DOWNSTREAM, c.id, listOf("delay" to it)) } }
+        is EndpointSpec.Todo -> spec.methods.map { EndpointCall(EndpointKind.TODO, null, emptyList(), if (it == TodoMethod.POST) "POST" else "GET") }
+    }
+
+    private fun scaled(d: Duration, scale: Double): Duration = Duration.ofMillis((d.toMillis() * scale).toLong())
+}
+
+/** Open-model sizing: enough connections that the client never has to queue a request. */
+object OpenModel {
+    /**
+     * Little's law for the client: requests in flight = rate × latency. With the worst latency the cell
+     * can see (its timeout), the client needs that many connections; capped to what one client sensibly holds.
+     */
+    fun connectionsFor(rate: Double, worstLatency: Duration, cap: Int = 10_000): Int =
+        kotlin.math.ceil(rate * worstLatency.toMillis() / 1000.0).toInt().coerceIn(1, cap)
+}

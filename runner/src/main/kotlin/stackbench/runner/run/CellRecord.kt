@@ -1,0 +1,112 @@
+package stackbench.runner.run
+
+import stackbench.runner.host.Placement
+import stackbench.runner.isolation.CgroupCounters
+import stackbench.runner.plan.Cell
+import stackbench.runner.plan.LoadShape
+import stackbench.runner.probe.RawSample
+import stackbench.runner.probe.ResourceSummaries
+import stackbench.runner.probe.Sampler
+import stackbench.runner.results.AppRecord
+import stackbench.runner.results.CellResult
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.EndpointRecord
+import stackbench.runner.results.Flags
+import stackbench.runner.results.GcPause
+import stackbench.runner.results.LoadRecord
+import stackbench.runner.results.LoadResult
+import stackbench.runner.results.ProfileRecord
+import stackbench.runner.results.StartupResult
+import stackbench.runner.results.VerificationResult
+import stackbench.runner.suite.LoadLength
+import tools.jackson.databind.JsonNode
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Instant
+import kotlin.io.path.isRegularFile
+import kotlin.io.path.relativeTo
+
+/** How a cell ended. */
+sealed interface Outcome {
+    data object Ok : Outcome
+    data object Interrupted : Outcome
+    data class Failed(val reason: String, val logTail: List<String>) : Outcome
+}
+
+/** The measured window: when it opened (epoch ms), how long it was, and the app cgroup's counters at both ends. */
+data class MeasuredWindow(val startEpochMs: Long, val lengthMs: Long, val cgroupStart: CgroupCounters?, val cgroupEnd: CgroupCounters?)
+
+/** What a cell has gathered so far; becomes a [CellResult] however the cell ended, keeping everything measured. */
+class CellRecord(private val cell: Cell, private val lab: Lab, private val runDir: Path, private val dir: Path) {
+    var command: List<String> = emptyList()
+    var info: JsonNode? = null
+    var startup: StartupResult? = null
+    var verification: VerificationResult? = null
+    var warmup: LoadResult? = null
+    var measured: LoadResult? = null
+    var window: MeasuredWindow? = null
+    var raw: List<RawSample> = emptyList()
+    var gcPauses: List<GcPause> = emptyList()
+    var samplerCpuMs: Double? = null
+    private val startedAt = Instant.now()
+
+    fun build(outcome: Outcome, clock: PhaseClock, placement: Placement): CellResult {
+        val w = window
+        val samples = Sampler.toSamples(raw, w?.startEpochMs ?: raw.firstOrNull()?.epochMs ?: 0)
+        val allotted = cell.profile.allottedCpus(lab.machineCpus)
+        val driverCpus = placement.driverCpuCount(lab.machineCpus).toDouble()
+        val resources = w?.let {
+            ResourceSummaries.of(samples, it.lengthMs, allotted, driverCpus, it.cgroupStart, it.cgroupEnd, gcPauses, it.startEpochMs)
+                .copy(samplerCpuMs = samplerCpuMs)
+        }
+        val status = when (outcome) {
+            Outcome.Ok -> CellStatus.OK
+            Outcome.Interrupted -> CellStatus.INTERRUPTED
+            is Outcome.Failed -> CellStatus.FAILED
+        }
+        return CellResult(
+            key = cell.key, configKey = cell.configKey, index = cell.index, folder = "cells/${cell.folder}", repetition = cell.repetition,
+            status = status,
+            reason = (outcome as? Outcome.Failed)?.reason ?: if (outcome == Outcome.Interrupted) "interrupted before the cell finished" else null,
+            logTail = (outcome as? Outcome.Failed)?.logTail,
+            app = AppRecord(cell.app.name, cell.app.stack.id, cell.app.stack.boot.id, cell.app.stack.label, cell.app.virtualThreads,
+                cell.app.properties, cell.app.systemProperties, cell.app.jvmArgs, command),
+            profile = ProfileRecord(cell.profile.mode.id, cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes,
+                cell.profile.heapBytes(), cell.profile.activeProcessorCount(lab.machineCpus), lab.isolation.kind,
+                placement.driverCpus, placement.downstreamCpus, placement.shared),
+            endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
+                cell.endpoint.path, cell.endpoint.label),
+            load = loadRecord(placement),
+            info = info, startup = startup, verification = verification, measured = measured, warmup = warmup,
+            resources = resources,
+            flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind) else emptyList(),
+            timings = clock.timings(),
+            samples = samples,
+            files = files(),
+            startedAt = startedAt.toString(),
+            finishedAt = Instant.now().toString(),
+        )
+    }
+
+    private fun loadRecord(placement: Placement): LoadRecord {
+        val l = cell.load
+        val (model, connections, rate) = when (val s = l.shape) {
+            is LoadShape.Closed -> Triple("closed", s.connections, null)
+            is LoadShape.Open -> Triple("open", s.connections, s.rate)
+        }
+        return LoadRecord(l.driver.id, model, connections, rate, l.warmup.toMillis(),
+            (l.length as? LoadLength.Timed)?.duration?.toMillis(), (l.length as? LoadLength.Counted)?.requests,
+            l.timeout.toMillis(), l.threads ?: placement.driverCpuCount(lab.machineCpus), l.label)
+    }
+
+    private fun files(): Map<String, String> = buildMap {
+        for (name in listOf("app.log", "gc.log")) {
+            val f = dir.resolve(name)
+            if (f.isRegularFile()) put(name.substringBefore('.'), f.relativeTo(runDir).toString())
+        }
+        for (phase in listOf("warmup", "measured")) {
+            val d = dir.resolve(phase)
+            if (Files.isDirectory(d)) put(phase, d.relativeTo(runDir).toString())
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package stackbench.runner.run
+
+import stackbench.runner.host.Host
+import stackbench.runner.host.ProcessRegistry
+import stackbench.runner.isolation.Isolation
+import stackbench.runner.load.LoadDriver
+import stackbench.runner.sut.Http
+import stackbench.runner.suite.DriverKind
+import tools.jackson.databind.ObjectMapper
+import java.nio.file.Path
+
+/** A load driver ready to run: the adapter, its executable, its version. */
+data class ReadyDriver(val driver: LoadDriver, val executable: Path, val version: String)
+
+/** What every stage of a run shares: where things are, how processes start and are confined. */
+class Lab(
+    val home: Path,
+    val java: Path,
+    val machineCpus: Int,
+    val isolation: Isolation,
+    val host: Host,
+    val registry: ProcessRegistry,
+    val http: Http,
+    val json: ObjectMapper,
+    /** Finds a driver, or throws a message naming its install command. */
+    val driver: (DriverKind) -> ReadyDriver,
+)

@@ -1,0 +1,54 @@
+package stackbench.runner.run
+
+import stackbench.runner.host.ChildProcess
+import stackbench.runner.host.Host
+import stackbench.runner.host.LaunchSpec
+import stackbench.runner.isolation.Confinement
+import stackbench.runner.isolation.Isolation
+import stackbench.runner.load.DriveRequest
+import stackbench.runner.load.DriverProcess
+import stackbench.runner.load.DriverProcessException
+import stackbench.runner.load.LoadDriver
+import stackbench.runner.results.LoadResult
+import java.nio.file.Files
+import java.time.Duration
+
+class DriverFailedException(message: String, val logTail: List<String>) : RuntimeException(message)
+
+/**
+ * Runs one load phase through [DriverProcess], with the driver started on this run's host: in its own
+ * accounting group (for its CPU time, and so nothing escapes cleanup) and pinned to the placement's CPUs.
+ */
+class LoadPhase(private val host: Host, private val isolation: Isolation) {
+
+    @Volatile private var current: Pair<Confinement, ChildProcess>? = null
+
+    /** The running driver's CPU time so far, for the sampler; null between phases. */
+    fun driverCpuMs(): Double? {
+        val (confinement, child) = current ?: return null
+        confinement.counters()?.cpuUsageNs?.let { return it / 1e6 }
+        return child.process.toHandle().info().totalCpuDuration().map { it.toNanos() / 1e6 }.orElse(null)
+    }
+
+    fun run(driver: LoadDriver, executable: java.nio.file.Path, request: DriveRequest, cpus: List<Int>, group: String): LoadResult {
+        Files.createDirectories(request.outputDir)
+        val confinement = isolation.account(group, cpus)
+        var child: ChildProcess? = null
+        val process = DriverProcess(launcher = { command, stdout, stderr ->
+            Files.writeString(request.outputDir.resolve("command.txt"), command.joinToString(" ") + "\n")
+            host.launch(LaunchSpec("driver", command, stdout, stderr = stderr, confinement = confinement)).also {
+                child = it
+                current = confinement to it
+            }.process
+        })
+        try {
+            return process.drive(driver, request, executable)
+        } catch (e: DriverProcessException) {
+            throw DriverFailedException(e.message!!.lineSequence().first(), e.message!!.lines().drop(1).takeLast(20))
+        } finally {
+            current = null
+            child?.stop(Duration.ofSeconds(2))
+            confinement.release { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
+        }
+    }
+}

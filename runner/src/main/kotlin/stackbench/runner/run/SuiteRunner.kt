@@ -1,0 +1,91 @@
+package stackbench.runner.run
+
+import stackbench.runner.plan.Cell
+import stackbench.runner.plan.Plan
+import stackbench.runner.results.CellResult
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.Environment
+import stackbench.runner.results.ResultsStore
+import stackbench.runner.results.RunInfo
+import stackbench.runner.results.RunResult
+import stackbench.runner.results.RunStatus
+import java.nio.file.Path
+import java.time.Instant
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.atomic.AtomicBoolean
+
+/** Runs one cell; the real one is [CellRunner], tests pass a fake. */
+fun interface CellExecutor {
+    fun run(cell: Cell, ctx: CellContext): CellResult
+}
+
+/**
+ * Runs a plan's cells in order, writing results after every cell, so that an interrupted run keeps every
+ * finished cell. Ctrl-C or SIGTERM stops the current cell, kills every child process and leaves valid
+ * results marked interrupted. With earlier results (--resume), runs only the cells they lack.
+ */
+class SuiteRunner(
+    private val executor: CellExecutor,
+    private val listener: ProgressListener,
+    private val killChildren: () -> Unit = {},
+    private val downstreamUrl: (Cell, stackbench.runner.host.Placement) -> String? = { _, _ -> null },
+    private val afterRun: () -> Unit = {},
+) {
+    private val stopping = AtomicBoolean(false)
+
+    fun run(plan: Plan, dir: Path, info: RunInfo, environment: Environment, earlier: RunResult? = null, hooks: Boolean = true): RunResult {
+        val store = ResultsStore(dir)
+        val kept = earlier?.cells?.filter { it.status != CellStatus.INTERRUPTED }.orEmpty()
+        val done = kept.map { it.key }.toSet()
+        val toRun = plan.cells.filter { it.key !in done }
+        val cells = kept.toMutableList()
+        var result = RunResult(run = info.copy(status = RunStatus.RUNNING), environment = environment, cells = sorted(cells, plan))
+        store.write(result)
+        listener.runStarted(plan, dir, toRun)
+
+        val finished = CountDownLatch(1)
+        val main = Thread.currentThread()
+        val hook = Thread({
+            stopping.set(true)
+            listener.note("stackbench: stopping: killing the current cell's processes; finished cells are kept")
+            main.interrupt()
+            killChildren()
+            finished.await(20, TimeUnit.SECONDS)
+        }, "stackbench-shutdown")
+        if (hooks) Runtime.getRuntime().addShutdownHook(hook)
+        try {
+            val ctx = CellContext(dir, info.id, downstreamUrl = downstreamUrl, listener = listener, stopping = { stopping.get() })
+            for ((i, cell) in toRun.withIndex()) {
+                if (stopping.get()) break
+                listener.cellStarted(cell, i + 1, toRun.size)
+                val cellResult = executor.run(cell, ctx)
+                // a stop request interrupts this thread; clear it so the writes below are not cut short
+                val interrupted = Thread.interrupted()
+                cells += cellResult
+                result = result.copy(cells = sorted(cells, plan))
+                store.write(result)
+                listener.cellFinished(cell, cellResult)
+                if (interrupted && !stopping.get()) Thread.currentThread().interrupt()
+            }
+        } finally {
+            Thread.interrupted()
+            runCatching { afterRun() }
+            val status = if (stopping.get()) RunStatus.INTERRUPTED else RunStatus.COMPLETE
+            result = result.copy(run = result.run.copy(status = status, finishedAt = Instant.now().toString()))
+            store.write(result)
+            listener.runFinished(result, dir)
+            finished.countDown()
+            if (hooks) runCatching { Runtime.getRuntime().removeShutdownHook(hook) }
+        }
+        return result
+    }
+
+    /** For tests: as if Ctrl-C arrived. */
+    fun requestStop() = stopping.set(true)
+
+    private fun sorted(cells: List<CellResult>, plan: Plan): List<CellResult> {
+        val order = plan.cells.withIndex().associate { it.value.key to it.index }
+        return cells.sortedBy { order[it.key] ?: Int.MAX_VALUE }
+    }
+}

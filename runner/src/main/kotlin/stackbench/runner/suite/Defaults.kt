@@ -1,0 +1,34 @@
+package stackbench.runner.suite
+
+import java.time.Duration
+
+/**
+ * Every default a suite may leave out, in one place. A cell resolves each setting as: command line, else
+ * suite, else this. docs/suite-format.md lists the same values.
+ */
+object Defaults {
+    val DRIVER = DriverKind.OHA
+    const val CONNECTIONS = 50
+    val WARMUP: Duration = Duration.ofSeconds(10)
+    val DURATION: Duration = Duration.ofSeconds(30)
+    val TIMEOUT: Duration = Duration.ofSeconds(30)
+    const val REPETITIONS = 1
+
+    /** The articles' containers: 1 CPU (as a quota), 1 GiB, heap 75 % of it. */
+    const val CPUS = 1.0
+    const val MEMORY_BYTES = 1L shl 30
+    const val HEAP_PERCENT = 75
+
+    const val CPU_LIMIT = 10_000L
+    const val COOP_BATCH = 1_000L
+    const val DELAY_MS = 100L
+
+    /** Capacity search: where the rate steps start, the highest rate tried, and when bisection stops (relative). */
+    const val CAPACITY_START_RATE = 50.0
+    const val CAPACITY_MAX_RATE = 50_000.0
+    const val CAPACITY_PRECISION = 0.05
+    const val SLO_ERROR_RATE = 0.001
+
+    /** Time a cell spends outside its load, for plan estimates: start, verify, stop. */
+    val CELL_OVERHEAD_ESTIMATE: Duration = Duration.ofSeconds(8)
+}

@@ -1,0 +1,111 @@
+package stackbench.runner.suite
+
+import java.time.Duration
+
+/** Reads the `load:` section: driver, model (closed, open, or a capacity search), and how long. */
+internal class LoadReader(private val m: YamlMap, private val problems: Problems) {
+
+    fun read(): LoadSpec {
+        val driverNode = m.scalar("driver")
+        val driver = driverNode?.let { node ->
+            DriverKind.byId(node.value) ?: null.also {
+                problems.at(node, m.qualify("driver"), "'${node.value}' is not a load driver", "one of: ${DriverKind.entries.joinToString { it.id }}")
+            }
+        } ?: Defaults.DRIVER
+        val modelNode = m.scalar("model")
+        val modelId = modelNode?.value ?: "closed"
+        val find = m.scalar("find")
+        val connections = m.scalars("connections")?.mapNotNull { node ->
+            node.value.toIntOrNull()?.takeIf { it in 1..100_000 }
+                ?: null.also { problems.at(node, m.qualify("connections"), "'${node.value}' is not a whole number in 1..100000") }
+        }
+        val rates = m.scalars("rates")?.mapNotNull { node ->
+            node.value.toDoubleOrNull()?.takeIf { it > 0 && it <= 1_000_000 }
+                ?: null.also { problems.at(node, m.qualify("rates"), "'${node.value}' is not a rate in requests/s (0..1000000]") }
+        }
+        val model: LoadModel = when (modelId) {
+            "closed" -> {
+                reject(listOf("rates", "find", "slo", "start-rate", "max-rate", "precision"), "only open-model loads take it")
+                LoadModel.Closed(connections?.distinct() ?: listOf(Defaults.CONNECTIONS))
+            }
+            "open" -> {
+                if (connections != null && connections.size > 1) problems.at(m.valueNode("connections"), m.qualify("connections"),
+                    "an open-model load takes one connection cap, not a sweep", "sweep the rate instead: rates: [100, 200]")
+                val cap = connections?.firstOrNull()
+                if (find != null) {
+                    if (find.value != "capacity") problems.at(find, m.qualify("find"), "'${find.value}' is not something to find", "find: capacity")
+                    if (rates != null) problems.at(m.valueNode("rates"), m.qualify("rates"), "a capacity search chooses its own rates", "give start-rate and max-rate instead")
+                    readCapacity(cap)
+                } else {
+                    reject(listOf("slo", "start-rate", "max-rate", "precision"), "only a capacity search (find: capacity) takes it")
+                    if (rates == null) problems.at(m.node, m.qualify("rates"), "an open-model load needs its rates", "e.g. rates: [100, 200, 400]")
+                    LoadModel.Open(rates?.distinct() ?: emptyList(), cap)
+                }
+            }
+            else -> LoadModel.Closed(listOf(Defaults.CONNECTIONS)).also {
+                problems.at(modelNode, m.qualify("model"), "'$modelId' is not a load model", "closed (N connections) or open (a fixed rate)")
+            }
+        }
+        if (driver == DriverKind.WRK && model !is LoadModel.Closed) {
+            problems.at(driverNode, m.qualify("driver"), "wrk drives a closed model only", "use driver: oha for open-model loads")
+        }
+        val hasDuration = m.has("duration")
+        val duration = m.duration("duration", Duration.ofSeconds(1)) ?: Defaults.DURATION
+        val requests = m.int("requests", 1..100_000_000)
+        if (requests != null && hasDuration) {
+            problems.at(m.valueNode("requests"), m.qualify("requests"), "give duration or requests, not both")
+        }
+        if (requests != null && model !is LoadModel.Closed) {
+            problems.at(m.valueNode("requests"), m.qualify("requests"), "a fixed request count goes with a closed model")
+        }
+        if (requests != null && driver == DriverKind.WRK) {
+            problems.at(m.valueNode("requests"), m.qualify("requests"), "wrk runs for a duration, not a request count", "use driver: oha for a fixed request count")
+        }
+        val warmup = m.duration("warmup") ?: Defaults.WARMUP
+        val timeout = m.duration("timeout", Duration.ofMillis(1)) ?: Defaults.TIMEOUT
+        val threads = m.int("threads", 1..256)
+        m.finish()
+        val length = if (requests != null) LoadLength.Counted(requests) else LoadLength.Timed(duration)
+        return LoadSpec(driver, model, length, warmup, timeout, threads)
+    }
+
+    private fun readCapacity(cap: Int?): LoadModel.Capacity {
+        val sloMap = m.map("slo")
+        var p99: Duration? = null
+        var errors = Defaults.SLO_ERROR_RATE
+        if (sloMap == null) {
+            problems.at(m.node, m.qualify("slo"), "a capacity search needs a target", "e.g. slo: {p99: 100ms, errors: 0.1%}")
+        } else {
+            p99 = sloMap.duration("p99", Duration.ofMillis(1))
+            if (p99 == null && !sloMap.has("p99")) problems.at(sloMap.node, sloMap.qualify("p99"), "is required", "e.g. p99: 100ms")
+            sloMap.scalar("errors")?.let { node ->
+                val p = Units.percent(node.value)
+                if (p == null || p < 0 || p > 100) problems.at(node, sloMap.qualify("errors"), "'${node.value}' is not a share in 0%..100%", Units.PERCENT_HINT)
+                else errors = p / 100
+            }
+            sloMap.finish()
+        }
+        val start = m.double("start-rate", 0.1, 1_000_000.0) ?: Defaults.CAPACITY_START_RATE
+        val max = m.double("max-rate", 0.1, 1_000_000.0) ?: Defaults.CAPACITY_MAX_RATE
+        if (max <= start) problems.at(m.valueNode("max-rate"), m.qualify("max-rate"), "must be above start-rate ($start)")
+        val precision = m.scalar("precision")?.let { node ->
+            Units.percent(node.value)?.takeIf { it >= 0.1 && it <= 50 }?.div(100)
+                ?: null.also { problems.at(node, m.qualify("precision"), "'${node.value}' is not a share in 0.1%..50%", Units.PERCENT_HINT) }
+        } ?: Defaults.CAPACITY_PRECISION
+        return LoadModel.Capacity(Slo(p99 ?: Duration.ofMillis(100), errors), start, max, precision, cap)
+    }
+
+    private fun reject(keys: List<String>, why: String) {
+        for (key in keys) {
+            if (m.has(key)) problems.at(m.keyNode(key), m.qualify(key), "does not apply here: $why")
+            m.allow(key)
+        }
+    }
+
+    companion object {
+        fun defaults() = LoadSpec(
+            Defaults.DRIVER, LoadModel.Closed(listOf(Defaults.CONNECTIONS)), LoadLength.Timed(Defaults.DURATION),
+            Defaults.WARMUP, Defaults.TIMEOUT, null,
+        )
+    }
+}

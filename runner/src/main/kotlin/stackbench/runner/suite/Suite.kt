@@ -1,0 +1,153 @@
+package stackbench.runner.suite
+
+import stackbench.contract.CpuStrategy
+import stackbench.contract.DownstreamClient
+import stackbench.contract.IoStrategy
+import stackbench.runner.sut.Stack
+import java.time.Duration
+
+/** What a suite file asks for, validated; [SuiteParser] makes it, [stackbench.runner.plan.Planner] expands it. */
+data class Suite(
+    val name: String,
+    val description: String,
+    /** Where it was read from, as given. */
+    val source: String,
+    val apps: List<AppConfig>,
+    val profile: ResourceProfile,
+    val endpoints: List<EndpointSpec>,
+    val load: LoadSpec,
+    val repetitions: Int,
+    val downstream: DownstreamConfig,
+)
+
+/** One configuration of a system under test, named so results can refer to it. */
+data class AppConfig(
+    val name: String,
+    val stack: Stack,
+    val virtualThreads: Boolean,
+    /** Spring properties, passed as `--key=value`. */
+    val properties: Map<String, String>,
+    /** System properties, passed as `-Dkey=value` (e.g. reactor.netty.ioWorkerCount). */
+    val systemProperties: Map<String, String>,
+    /** Extra JVM flags, after the ones the profile sets. */
+    val jvmArgs: List<String>,
+)
+
+/** How a CPU allotment is enforced, the two ways containers do it. */
+enum class CpuLimitMode(val id: String, val description: String) {
+    QUOTA("quota", "CPU quota alone (Docker --cpus): threads may run on any core within the quota"),
+    CPUSET("cpuset", "pinned cores (Docker --cpuset-cpus)"),
+    QUOTA_AND_CPUSET("quota+cpuset", "pinned cores and a CPU quota"),
+    NONE("none", "no CPU limit"),
+}
+
+/** The app's container: CPUs and memory, as the published comparisons' containers had. */
+data class ResourceProfile(
+    /** CPU quota in CPUs (1.0 = one CPU's worth of time per period); null = no quota. */
+    val cpus: Double?,
+    /** Pinned CPU ids; empty = not pinned. */
+    val cpuset: List<Int>,
+    /** Memory limit in bytes; null = none. */
+    val memoryBytes: Long?,
+    /** Heap as a share of the memory limit (the articles' InitialRAMPercentage=MaxRAMPercentage=75). */
+    val heapPercent: Int,
+) {
+    val mode: CpuLimitMode
+        get() = when {
+            cpus != null && cpuset.isNotEmpty() -> CpuLimitMode.QUOTA_AND_CPUSET
+            cpus != null -> CpuLimitMode.QUOTA
+            cpuset.isNotEmpty() -> CpuLimitMode.CPUSET
+            else -> CpuLimitMode.NONE
+        }
+
+    /** The CPUs the app may use, as a number: what -XX:ActiveProcessorCount and ceilings use. */
+    fun allottedCpus(machineCpus: Int): Double = listOfNotNull(
+        cpus,
+        cpuset.size.takeIf { it > 0 }?.toDouble(),
+    ).minOrNull() ?: machineCpus.toDouble()
+
+    fun activeProcessorCount(machineCpus: Int): Int = kotlin.math.ceil(allottedCpus(machineCpus)).toInt().coerceAtLeast(1)
+
+    fun heapBytes(): Long? = memoryBytes?.let { it * heapPercent / 100 }
+}
+
+/** The kinds of endpoint the apps serve, each with its own strategies and parameters. */
+sealed interface EndpointSpec {
+    /** App names this endpoint runs on; empty = every app of the suite. */
+    val onlyApps: List<String>
+
+    data class Noop(override val onlyApps: List<String> = emptyList()) : EndpointSpec
+
+    data class Cpu(
+        val strategies: List<CpuStrategy>,
+        val limits: List<Long>,
+        /** Cooperative batch sizes; only `coop` sweeps them, other strategies ignore batch. */
+        val batches: List<Long>,
+        override val onlyApps: List<String> = emptyList(),
+    ) : EndpointSpec
+
+    data class Io(
+        val strategies: List<IoStrategy>,
+        val delaysMs: List<Long>,
+        override val onlyApps: List<String> = emptyList(),
+    ) : EndpointSpec
+
+    data class Downstream(
+        val clients: List<DownstreamClient>,
+        val delaysMs: List<Long>,
+        override val onlyApps: List<String> = emptyList(),
+    ) : EndpointSpec
+
+    data class Todo(
+        val methods: List<TodoMethod>,
+        override val onlyApps: List<String> = emptyList(),
+    ) : EndpointSpec
+}
+
+enum class TodoMethod { GET, POST }
+
+/** The load generators the lab drives, behind one interface. */
+enum class DriverKind(val id: String, val install: String) {
+    OHA("oha", "cargo install oha --locked --root .tools   (or: ./stackbench doctor --fix)"),
+    WRK("wrk", "apt-get install -y wrk");
+
+    companion object {
+        fun byId(id: String): DriverKind? = entries.firstOrNull { it.id == id }
+    }
+}
+
+/** The shape of the load, as a closed choice. */
+sealed interface LoadModel {
+    /** N connections, each sending its next request when the previous answer arrives. */
+    data class Closed(val connections: List<Int>) : LoadModel
+
+    /** Requests sent at a fixed rate whatever the answers do; latency counted from the intended send time. */
+    data class Open(val rates: List<Double>, val connections: Int?) : LoadModel
+
+    /** Open-model steps up the rate, then bisects, until the latency target breaks. */
+    data class Capacity(val slo: Slo, val startRate: Double, val maxRate: Double, val precision: Double, val connections: Int?) : LoadModel
+}
+
+/** A latency and error target: the p99 must stay at or under [p99], errors at or under [errorRate]. */
+data class Slo(val p99: Duration, val errorRate: Double)
+
+/** How long each cell loads the app: for a duration, or a fixed number of requests (as hey's -n). */
+sealed interface LoadLength {
+    data class Timed(val duration: Duration) : LoadLength
+    data class Counted(val requests: Int) : LoadLength
+}
+
+data class LoadSpec(
+    val driver: DriverKind,
+    val model: LoadModel,
+    val length: LoadLength,
+    val warmup: Duration,
+    val timeout: Duration,
+    /** Load-generator threads (wrk -t); null = the driver's CPUs. */
+    val threads: Int?,
+)
+
+/** How the downstream service behaves; [stall] is the known-truth mode. */
+data class DownstreamConfig(val stall: Stall?) {
+    data class Stall(val every: Duration, val window: Duration, val hold: Duration)
+}

@@ -1,0 +1,275 @@
+package stackbench.runner.suite
+
+import org.snakeyaml.engine.v2.api.LoadSettings
+import org.snakeyaml.engine.v2.composer.Composer
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException
+import org.snakeyaml.engine.v2.nodes.MappingNode
+import org.snakeyaml.engine.v2.nodes.ScalarNode
+import org.snakeyaml.engine.v2.parser.ParserImpl
+import org.snakeyaml.engine.v2.scanner.StreamReader
+import stackbench.contract.CpuStrategy
+import stackbench.contract.DownstreamClient
+import stackbench.contract.IoStrategy
+import stackbench.contract.Parameter
+import stackbench.contract.Strategy
+import stackbench.runner.sut.BootLine
+import stackbench.runner.sut.Stack
+import java.time.Duration
+
+/** What validation needs to know of the machine the suite will run on. */
+data class MachineFacts(val cpus: Int)
+
+/**
+ * Reads a suite file into a [Suite], checking everything before anything starts: unknown keys, stacks,
+ * strategies, units, ranges, and a profile that asks for more than the machine has. All problems are
+ * reported together, each at its file, line and column.
+ */
+class SuiteParser(private val machine: MachineFacts) {
+
+    fun parse(text: String, source: String): Suite {
+        val lines = text.lines()
+        val problems = Problems(source, lines)
+        val root = compose(text, source, problems)
+        val suite = root?.let { read(YamlMap(it, "", problems), source, problems) }
+        if (problems.all.isNotEmpty() || suite == null) {
+            if (problems.all.isEmpty()) problems.at(null, "suite", "the file is empty")
+            throw SuiteException(problems.all.sortedWith(compareBy({ it.line }, { it.column })))
+        }
+        return suite
+    }
+
+    private fun compose(text: String, source: String, problems: Problems): MappingNode? {
+        val settings = LoadSettings.builder().setLabel(source).setAllowDuplicateKeys(true).build()
+        val node = try {
+            Composer(settings, ParserImpl(settings, StreamReader(settings, text))).singleNode.orElse(null)
+        } catch (e: MarkedYamlEngineException) {
+            val mark = e.problemMark.orElse(null)
+            problems.all += SuiteProblem(
+                source, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1, "yaml",
+                "not valid YAML: ${e.problem}", null, mark?.let { text.lines().getOrNull(it.line) },
+            )
+            return null
+        }
+        if (node == null) return null
+        if (node !is MappingNode) {
+            problems.at(node, "suite", "must be a mapping with keys such as name, apps, endpoints, load")
+            return null
+        }
+        return node
+    }
+
+    private fun read(root: YamlMap, source: String, problems: Problems): Suite? {
+        val name = root.requiredString("name", "every suite has a name; results are saved under results/<name>-<time>")
+        if (name != null && !name.matches(Regex("[A-Za-z0-9._-]+"))) {
+            problems.at(root.keyNode("name"), "name", "'$name' may hold only letters, digits, '.', '_' and '-'")
+        }
+        val description = root.string("description") ?: ""
+        val apps = readApps(root, problems)
+        val profile = root.map("profile")?.let { readProfile(it, problems) } ?: defaultProfile()
+        val appNames = apps.map { it.name }.toSet()
+        val endpoints = readEndpoints(root, appNames, problems)
+        val load = root.map("load")?.let { LoadReader(it, problems).read() } ?: LoadReader.defaults()
+        val repetitions = root.int("repetitions", 1..1000) ?: Defaults.REPETITIONS
+        val downstream = root.map("downstream")?.let { readDownstream(it) } ?: DownstreamConfig(null)
+        root.finish()
+        if (problems.all.isNotEmpty() || name == null) return null
+        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream)
+    }
+
+    private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {
+        if (!root.has("apps")) {
+            root.valueNode("apps")
+            problems.at(root.node, "apps", "is required: the app configurations to compare",
+                "e.g. apps: [{name: tomcat-platform, stack: tomcat}]")
+            return emptyList()
+        }
+        val maps = root.maps("apps") ?: return emptyList()
+        if (maps.isEmpty()) problems.at(root.valueNode("apps"), "apps", "must name at least one app")
+        val seen = mutableSetOf<String>()
+        return maps.mapNotNull { m ->
+            val app = readApp(m, problems)
+            if (app != null && !seen.add(app.name)) problems.at(m.keyNode("name"), m.qualify("name"), "'${app.name}' is used twice; app names must be unique")
+            app
+        }
+    }
+
+    private fun readApp(m: YamlMap, problems: Problems): AppConfig? {
+        val stackId = m.requiredString("stack", "one of: ${Stack.ids.joinToString()}")
+        val bootNode = m.scalar("boot")
+        val virtual = m.boolean("virtual-threads") ?: false
+        val properties = m.stringMap("properties") ?: emptyMap()
+        val systemProperties = m.stringMap("system-properties") ?: emptyMap()
+        val jvmArgs = m.scalars("jvm-args")?.map { it.value } ?: emptyList()
+        val explicitName = m.string("name")
+        m.finish()
+        if (stackId == null) return null
+        if (stackId !in Stack.ids) {
+            problems.at(m.valueNode("stack"), m.qualify("stack"), "'$stackId' is not a stack", "one of: ${Stack.ids.joinToString()}")
+            return null
+        }
+        var boot: BootLine? = null
+        if (bootNode != null) {
+            boot = BootLine.byId(bootNode.value)
+            val lines = Stack.linesOf(stackId)
+            if (boot == null || boot !in lines) {
+                problems.at(bootNode, m.qualify("boot"), "'${bootNode.value}' is not a Spring Boot line that $stackId is built on",
+                    "$stackId is built on: ${lines.joinToString { it.id }}")
+                return null
+            }
+        }
+        val stack = Stack.find(stackId, boot)!!
+        if (virtual && stack.model == stackbench.runner.sut.WebModel.REACTIVE) {
+            // allowed: Spring Boot then runs blocking controller methods on virtual threads; /info records it
+        }
+        val name = explicitName ?: (stack.label + if (virtual) "-virtual" else "")
+        if (!name.matches(Regex("[A-Za-z0-9._@-]+"))) {
+            problems.at(m.keyNode("name") ?: m.node, m.qualify("name"), "'$name' may hold only letters, digits, '.', '_', '@' and '-'")
+        }
+        if (properties.containsKey("server.port") || properties.containsKey("spring.threads.virtual.enabled")) {
+            problems.at(m.valueNode("properties"), m.qualify("properties"),
+                "server.port and spring.threads.virtual.enabled are set by the runner", "use virtual-threads: true; ports are chosen per cell")
+        }
+        return AppConfig(name, stack, virtual, properties, systemProperties, jvmArgs)
+    }
+
+    private fun defaultProfile() = ResourceProfile(Defaults.CPUS.coerceAtMost(machine.cpus.toDouble()), emptyList(), Defaults.MEMORY_BYTES, Defaults.HEAP_PERCENT)
+
+    private fun readProfile(m: YamlMap, problems: Problems): ResourceProfile {
+        val cpusNode = m.scalar("cpus")
+        var cpus: Double? = Defaults.CPUS
+        if (cpusNode != null) {
+            cpus = if (cpusNode.value == "none") null else cpusNode.value.toDoubleOrNull()
+            if (cpusNode.value != "none" && (cpus == null || cpus <= 0.0)) {
+                problems.at(cpusNode, m.qualify("cpus"), "'${cpusNode.value}' is not a positive number of CPUs", "e.g. cpus: 1, cpus: 0.5, or cpus: none for no quota")
+                cpus = null
+            } else if (cpus != null && cpus > machine.cpus) {
+                problems.at(cpusNode, m.qualify("cpus"), "asks for $cpus CPUs but this machine has ${machine.cpus}")
+            }
+        }
+        val cpuset = m.scalars("cpuset")?.flatMap { node ->
+            node.value.split(',').mapNotNull { part ->
+                val id = part.trim().toIntOrNull()
+                if (id == null || id < 0 || id >= machine.cpus) {
+                    null.also { problems.at(node, m.qualify("cpuset"), "'${part.trim()}' is not a CPU of this machine", "CPUs here are 0..${machine.cpus - 1}") }
+                } else id
+            }
+        }?.distinct()?.sorted() ?: emptyList()
+        if (cpuset.size >= machine.cpus && cpuset.isNotEmpty()) {
+            problems.at(m.valueNode("cpuset"), m.qualify("cpuset"), "pins the app to every CPU, leaving none for the load generator",
+                "leave at least one CPU out, e.g. cpuset: [${machine.cpus - 1}]")
+        }
+        val memNode = m.scalar("memory")
+        var memory: Long? = Defaults.MEMORY_BYTES
+        if (memNode != null) {
+            memory = if (memNode.value == "none") null else Units.size(memNode.value)
+            if (memNode.value != "none" && (memory == null || memory < (64L shl 20))) {
+                problems.at(memNode, m.qualify("memory"), "'${memNode.value}' is not a size of at least 64MiB", Units.SIZE_HINT)
+            }
+        }
+        val heapNode = m.scalar("heap")
+        var heap = Defaults.HEAP_PERCENT
+        if (heapNode != null) {
+            val p = Units.percent(heapNode.value)
+            if (p == null || p < 10 || p > 95) problems.at(heapNode, m.qualify("heap"), "'${heapNode.value}' is not a share of memory in 10%..95%", Units.PERCENT_HINT)
+            else heap = p.toInt()
+        }
+        m.finish()
+        return ResourceProfile(cpus, cpuset, memory, heap)
+    }
+
+    private fun readEndpoints(root: YamlMap, appNames: Set<String>, problems: Problems): List<EndpointSpec> {
+        val maps = root.maps("endpoints")
+        if (maps == null) {
+            problems.at(root.node, "endpoints", "is required: what to call on each app", "e.g. endpoints: [{kind: cpu, strategies: [direct], limit: [10000]}]")
+            return emptyList()
+        }
+        return maps.mapNotNull { EndpointReader(it, appNames, problems).read() }
+    }
+
+    private fun readDownstream(m: YamlMap): DownstreamConfig {
+        val stall = m.map("stall")?.let { s ->
+            val every = s.duration("every", Duration.ofMillis(1)) ?: Duration.ofSeconds(5)
+            val window = s.duration("window", Duration.ofMillis(1)) ?: Duration.ofSeconds(1)
+            val hold = s.duration("hold", Duration.ofMillis(1)) ?: Duration.ofMillis(500)
+            if (window >= every) s.problems.at(s.valueNode("window"), s.qualify("window"), "must be shorter than 'every'")
+            s.finish()
+            DownstreamConfig.Stall(every, window, hold)
+        }
+        m.finish()
+        return DownstreamConfig(stall)
+    }
+}
+
+/** Reads one `endpoints:` entry: its kind, strategies and parameter sweeps. */
+private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val problems: Problems) {
+    private val kinds = listOf("noop", "cpu", "io", "downstream", "todo")
+
+    fun read(): EndpointSpec? {
+        val kind = m.requiredString("kind", "one of: ${kinds.joinToString()}") ?: return null.also { m.finish() }
+        val only = m.scalars("apps")?.mapNotNull { node ->
+            node.value.takeIf { it in appNames } ?: null.also {
+                problems.at(node, m.qualify("apps"), "'${node.value}' is not an app of this suite", "apps here: ${appNames.joinToString()}")
+            }
+        } ?: emptyList()
+        val spec = when (kind) {
+            "noop" -> EndpointSpec.Noop(only)
+            "cpu" -> EndpointSpec.Cpu(
+                strategies("strategies", CpuStrategy.entries) { CpuStrategy.byId(it) },
+                params("limit", Parameter.LIMIT, Defaults.CPU_LIMIT),
+                params("batch", Parameter.BATCH, Defaults.COOP_BATCH),
+                only,
+            )
+            "io" -> EndpointSpec.Io(strategies("strategies", IoStrategy.entries) { IoStrategy.byId(it) }, delays(), only)
+            "downstream" -> EndpointSpec.Downstream(strategies("clients", DownstreamClient.entries) { DownstreamClient.byId(it) }, delays(), only)
+            "todo" -> EndpointSpec.Todo(methods(), only)
+            else -> null.also {
+                problems.at(m.valueNode("kind"), m.qualify("kind"), "'$kind' is not an endpoint kind", "one of: ${kinds.joinToString()}")
+            }
+        }
+        m.finish()
+        return spec
+    }
+
+    private fun <S : Strategy> strategies(key: String, all: List<S>, byId: (String) -> S?): List<S> {
+        val nodes = m.scalars(key)
+        if (nodes == null) {
+            problems.at(m.node, m.qualify(key), "is required", "one or more of: ${all.joinToString { it.id }}, or 'all'")
+            return emptyList()
+        }
+        if (nodes.size == 1 && nodes[0].value == "all") return all
+        return nodes.mapNotNull { node ->
+            byId(node.value) ?: null.also {
+                problems.at(node, m.qualify(key), "'${node.value}' is not a strategy of this endpoint", "one of: ${all.joinToString { it.id }}")
+            }
+        }.distinct()
+    }
+
+    private fun params(key: String, parameter: Parameter, default: Long): List<Long> {
+        val nodes = m.scalars(key) ?: return listOf(default)
+        return nodes.mapNotNull { node ->
+            val v = node.value.replace("_", "").toLongOrNull()
+            if (v == null || v !in parameter.range) {
+                null.also { problems.at(node, m.qualify(key), "'${node.value}' is not a whole number in ${parameter.allowed}") }
+            } else v
+        }.distinct()
+    }
+
+    private fun delays(): List<Long> {
+        val nodes = m.scalars("delay") ?: return listOf(Defaults.DELAY_MS)
+        return nodes.mapNotNull { node ->
+            val d = m.parseDuration(node, m.qualify("delay")) ?: return@mapNotNull null
+            val ms = d.toMillis()
+            if (ms !in Parameter.DELAY.range) null.also { problems.at(node, m.qualify("delay"), "'${node.value}' is outside ${Parameter.DELAY.allowed}") }
+            else ms
+        }.distinct()
+    }
+
+    private fun methods(): List<TodoMethod> {
+        val nodes = m.scalars("method") ?: return listOf(TodoMethod.GET)
+        return nodes.mapNotNull { node ->
+            TodoMethod.entries.firstOrNull { it.name == node.value.uppercase() } ?: null.also {
+                problems.at(node, m.qualify("method"), "'${node.value}' is not GET or POST")
+            }
+        }.distinct()
+    }
+}

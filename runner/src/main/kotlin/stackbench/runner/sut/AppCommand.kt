@@ -1,0 +1,42 @@
+package stackbench.runner.sut
+
+import stackbench.runner.plan.Cell
+import java.nio.file.Path
+
+/** Where one started app listens and reports. */
+data class AppPorts(val http: Int, val stats: Int)
+
+/**
+ * The command line that starts a cell's app: the profile's JVM flags (processors, heap), GC logging into
+ * the cell's folder, the suite's system properties and JVM flags, then the Spring properties. A pure
+ * function, so plans can print it and tests can pin it.
+ */
+object AppCommand {
+    fun jvmFlags(cell: Cell, machineCpus: Int, gcLog: Path?): List<String> = buildList {
+        add("-XX:ActiveProcessorCount=${cell.profile.activeProcessorCount(machineCpus)}")
+        cell.profile.heapBytes()?.let { heap ->
+            val mb = heap shr 20
+            add("-Xms${mb}m")
+            add("-Xmx${mb}m")
+        }
+        add("-XX:+ExitOnOutOfMemoryError")
+        if (gcLog != null) add("-Xlog:gc:file=$gcLog:utctime,uptime,level,tags")
+        cell.app.systemProperties.forEach { (k, v) -> add("-D$k=$v") }
+        addAll(cell.app.jvmArgs)
+    }
+
+    fun appArgs(cell: Cell, address: String, ports: AppPorts, downstreamUrl: String?): List<String> = buildList {
+        add("--server.port=${ports.http}")
+        add("--server.address=$address")
+        add("--stackbench.stats.port=${ports.stats}")
+        add("--spring.threads.virtual.enabled=${cell.app.virtualThreads}")
+        if (downstreamUrl != null) add("--stackbench.downstream.base-url=$downstreamUrl")
+        cell.app.properties.forEach { (k, v) -> add("--$k=$v") }
+    }
+
+    fun build(java: Path, jar: Path, cell: Cell, machineCpus: Int, address: String, ports: AppPorts, downstreamUrl: String?, gcLog: Path?): List<String> =
+        listOf(java.toString()) + jvmFlags(cell, machineCpus, gcLog) + listOf("-jar", jar.toString()) + appArgs(cell, address, ports, downstreamUrl)
+
+    /** Marks a process as started by the run writing to [runDir], so `ps` (and the tests) can tell whose it is. */
+    fun ownerFlag(runDir: Path) = "-Dstackbench.run=$runDir"
+}

@@ -1,0 +1,81 @@
+package stackbench.runner.sut
+
+import stackbench.contract.Paths
+import stackbench.runner.host.ChildProcess
+import stackbench.runner.host.Host
+import stackbench.runner.host.LaunchSpec
+import stackbench.runner.isolation.CgroupLimits
+import stackbench.runner.isolation.Confinement
+import stackbench.runner.isolation.Isolation
+import stackbench.runner.plan.Cell
+import java.net.ServerSocket
+import java.net.URI
+import java.nio.file.Path
+import java.time.Duration
+
+/** A started app: its process, its confinement, where it answers. */
+class RunningApp(
+    val child: ChildProcess,
+    val confinement: Confinement,
+    val baseUrl: URI,
+    val statsUrl: URI,
+    val command: List<String>,
+) {
+    /** Stops the app (SIGTERM, SIGKILL after the grace period) and removes its cgroup. */
+    fun stop(grace: Duration = Duration.ofSeconds(5)) {
+        try {
+            child.stop(grace)
+        } finally {
+            confinement.release { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
+        }
+    }
+}
+
+class AppStartException(message: String, val logTail: List<String>) : RuntimeException(message)
+
+/** Starts a cell's app in its confinement, and waits until it is ready. */
+class AppLauncher(
+    private val host: Host,
+    private val isolation: Isolation,
+    private val java: Path,
+    private val home: Path,
+    private val machineCpus: Int,
+    private val http: Http,
+) {
+    fun start(cell: Cell, cellDir: Path, groupName: String, downstreamUrl: String?): RunningApp {
+        val jar = cell.app.stack.jarPath(home)
+        require(jar.toFile().isFile) { "the ${cell.app.stack.label} app is not built: $jar is missing (run ./stackbench build)" }
+        val ports = AppPorts(freePort(), freePort())
+        val command = AppCommand.build(java, jar, cell, machineCpus, host.address, ports, downstreamUrl, cellDir.resolve("gc.log"))
+        val limits = CgroupLimits(cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes)
+        val confinement = isolation.confine(groupName, limits)
+        val child = try {
+            host.launch(LaunchSpec("app", command, cellDir.resolve("app.log"), confinement = confinement))
+        } catch (e: Exception) {
+            confinement.release { }
+            throw e
+        }
+        return RunningApp(child, confinement, URI("http://${host.address}:${ports.http}"), URI("http://${host.address}:${ports.stats}/stats"), command)
+    }
+
+    /**
+     * Polls /actuator/health until it answers 200; returns milliseconds since the process started.
+     * Fails with the log's tail if the app exits or does not get ready in [timeout].
+     */
+    fun awaitHealthy(app: RunningApp, timeout: Duration = Duration.ofSeconds(120)): Double {
+        val url = app.baseUrl.resolve(Paths.HEALTH)
+        val deadline = System.nanoTime() + timeout.toNanos()
+        while (System.nanoTime() < deadline) {
+            if (!app.child.isAlive()) {
+                throw AppStartException("the app exited with status ${app.child.process.exitValue()} before it was ready", app.child.logTail())
+            }
+            if (http.statusOf(url, Duration.ofSeconds(1)) == 200) return (System.nanoTime() - app.child.startNanos) / 1e6
+            Thread.sleep(25)
+        }
+        throw AppStartException("the app was not ready within ${timeout.seconds} s", app.child.logTail())
+    }
+
+    companion object {
+        fun freePort(): Int = ServerSocket(0).use { it.localPort }
+    }
+}

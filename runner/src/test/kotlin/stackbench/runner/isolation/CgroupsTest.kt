@@ -1,0 +1,149 @@
+package stackbench.runner.isolation
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
+import org.junit.jupiter.api.Test
+import java.io.IOException
+import java.nio.file.Path
+
+/** An in-memory cgroup filesystem: directories and files, as the kernel would show them. */
+class FakeCgroupFs : CgroupFs {
+    val dirs = mutableSetOf<Path>()
+    val files = mutableMapOf<Path, String>()
+    val readOnly = mutableSetOf<Path>()
+
+    override fun exists(path: Path) = path in dirs || path in files
+    override fun mkdir(path: Path) {
+        dirs.add(path)
+    }
+    override fun rmdir(path: Path) {
+        if (files[path.resolve("cgroup.procs")]?.isNotBlank() == true) throw IOException("busy")
+        dirs.remove(path)
+        files.keys.removeIf { it.startsWith(path) }
+    }
+    override fun read(path: Path) = files[path]
+    override fun write(path: Path, value: String) {
+        if (path in readOnly) throw IOException("Permission denied")
+        files[path] = value
+    }
+    override fun children(path: Path) = dirs.filter { it.parent == path }
+}
+
+class CgroupsTest {
+    private fun resource(name: String) = javaClass.getResource("/isolation/$name")!!.readText()
+
+    @Test
+    fun `a cgroup v1 machine is read from its mounts and own groups`() {
+        val layout = CgroupLayout.parse(resource("mounts-v1-hybrid.txt"), resource("self-cgroup-v1.txt"))!!
+        assertThat(layout.version).isEqualTo(CgroupVersion.V1)
+        assertThat(layout.base("cpu")).isEqualTo(Path.of("/sys/fs/cgroup/cpu"))
+        assertThat(layout.base("cpuacct")).isEqualTo(Path.of("/sys/fs/cgroup/cpuacct"))
+        // this process's own memory group is nested: the lab's groups go beneath it
+        assertThat(layout.base("memory").toString()).startsWith("/sys/fs/cgroup/memory/process_api/")
+    }
+
+    @Test
+    fun `a cgroup v2 machine is read from its unified mount`() {
+        val layout = CgroupLayout.parse(resource("mounts-v2.txt"), resource("self-cgroup-v2.txt"))!!
+        assertThat(layout.version).isEqualTo(CgroupVersion.V2)
+        assertThat(layout.base("cpu")).isEqualTo(Path.of("/sys/fs/cgroup"))
+    }
+
+    @Test
+    fun `no cgroups mounted means no layout`() {
+        assertThat(CgroupLayout.parse("proc /proc proc rw 0 0\n", "")).isNull()
+    }
+
+    @Test
+    fun `limits become the files a container runtime would write`() {
+        val limits = CgroupLimits(cpuQuota = 1.5, cpus = listOf(1), memoryBytes = 1L shl 30)
+        assertThat(limits.writes(CgroupVersion.V1, "0")).containsExactly(
+            Triple("cpu", "cpu.cfs_period_us", "100000"),
+            Triple("cpu", "cpu.cfs_quota_us", "150000"),
+            Triple("cpuset", "cpuset.mems", "0"),
+            Triple("cpuset", "cpuset.cpus", "1"),
+            Triple("memory", "memory.limit_in_bytes", "1073741824"),
+        )
+        assertThat(limits.writes(CgroupVersion.V2, null)).containsExactly(
+            Triple("", "cpu.max", "150000 100000"),
+            Triple("", "cpuset.cpus", "1"),
+            Triple("", "memory.max", "1073741824"),
+            Triple("", "memory.swap.max", "0"),
+        )
+    }
+
+    private val v1 = CgroupLayout(CgroupVersion.V1, CgroupLayout.V1_CONTROLLERS.associateWith { Path.of("/cg/$it") })
+
+    @Test
+    fun `a v1 group is set up in every controller and torn down`() {
+        val fs = FakeCgroupFs()
+        fs.files[Path.of("/cg/cpuset/cpuset.cpus")] = "0-1"
+        fs.files[Path.of("/cg/cpuset/cpuset.mems")] = "0"
+        val group = Cgroups(v1, fs).create("sb1-3-app", CgroupLimits(1.0, listOf(1), 512L shl 20))
+        assertThat(group.joinFiles.map { it.toString() }).containsExactlyInAnyOrder(
+            "/cg/cpu/stackbench/sb1-3-app/cgroup.procs", "/cg/cpuacct/stackbench/sb1-3-app/cgroup.procs",
+            "/cg/cpuset/stackbench/sb1-3-app/cgroup.procs", "/cg/memory/stackbench/sb1-3-app/cgroup.procs",
+        )
+        assertThat(fs.files[Path.of("/cg/cpu/stackbench/sb1-3-app/cpu.cfs_quota_us")]).isEqualTo("100000")
+        assertThat(fs.files[Path.of("/cg/cpuset/stackbench/cpuset.cpus")]).isEqualTo("0-1") // the lab's root got the parent's CPUs
+        assertThat(fs.files[Path.of("/cg/cpuset/stackbench/sb1-3-app/cpuset.cpus")]).isEqualTo("1")
+        assertThat(fs.files[Path.of("/cg/cpuset/stackbench/sb1-3-app/cpuset.mems")]).isEqualTo("0")
+        assertThat(fs.files[Path.of("/cg/memory/stackbench/sb1-3-app/memory.limit_in_bytes")]).isEqualTo("536870912")
+
+        fs.files[Path.of("/cg/cpu/stackbench/sb1-3-app/cgroup.procs")] = "4242\n"
+        val killed = mutableListOf<Long>()
+        group.remove { pid -> killed += pid; fs.files[Path.of("/cg/cpu/stackbench/sb1-3-app/cgroup.procs")] = "" }
+        assertThat(killed).containsExactly(4242L)
+        assertThat(fs.dirs.filter { it.fileName.toString() == "sb1-3-app" }).isEmpty()
+    }
+
+    @Test
+    fun `an accounting group spans only cpuacct and limits nothing`() {
+        val fs = FakeCgroupFs()
+        val group = Cgroups(v1, fs).create("sb1-3-driver", CgroupLimits.NONE, accountingOnly = true)
+        assertThat(group.joinFiles.map { it.toString() }).containsExactly("/cg/cpuacct/stackbench/sb1-3-driver/cgroup.procs")
+        fs.files[Path.of("/cg/cpuacct/stackbench/sb1-3-driver/cpuacct.usage")] = "2500000000\n"
+        assertThat(group.counters().cpuUsageNs).isEqualTo(2_500_000_000L)
+    }
+
+    @Test
+    fun `counters are read from cpu stat, cpuacct and memory`() {
+        val fs = FakeCgroupFs()
+        val group = Cgroups(v1, fs).create("sb1-1-app", CgroupLimits(1.0, emptyList(), null))
+        fs.files[Path.of("/cg/cpu/stackbench/sb1-1-app/cpu.stat")] = "nr_periods 120\nnr_throttled 30\nthrottled_time 1500000000\nnr_bursts 0\n"
+        fs.files[Path.of("/cg/memory/stackbench/sb1-1-app/memory.max_usage_in_bytes")] = "300000000"
+        fs.files[Path.of("/cg/memory/stackbench/sb1-1-app/memory.oom_control")] = "oom_kill_disable 0\nunder_oom 0\noom_kill 1\n"
+        assertThat(group.counters()).isEqualTo(CgroupCounters(null, 120, 30, 1_500_000_000, 300_000_000, 1))
+    }
+
+    @Test
+    fun `a limit the kernel refuses is named with its file and value`() {
+        val fs = FakeCgroupFs()
+        fs.readOnly.add(Path.of("/cg/memory/stackbench/x/memory.limit_in_bytes"))
+        assertThatThrownBy { Cgroups(v1, fs).create("x", CgroupLimits(null, emptyList(), 1L shl 30)) }
+            .hasMessage("could not set /cg/memory/stackbench/x/memory.limit_in_bytes to 1073741824: Permission denied")
+    }
+
+    @Test
+    fun `stale groups of dead runners are removed, a live runner's are left alone`() {
+        val fs = FakeCgroupFs()
+        val cgroups = Cgroups(v1, fs)
+        cgroups.create("sb111-1-app", CgroupLimits.NONE)
+        cgroups.create("sb222-1-app", CgroupLimits.NONE)
+        val removed = cgroups.removeStale(kill = {}, alive = { it == 222L })
+        assertThat(removed).allMatch { it.endsWith("sb111-1-app") }.hasSize(4)
+        assertThat(fs.dirs.map { it.fileName.toString() }).contains("sb222-1-app").doesNotContain("sb111-1-app")
+    }
+
+    @Test
+    fun `a confined command joins its groups before it runs, and is pinned after joining`() {
+        val fs = FakeCgroupFs()
+        val group = Cgroups(v1, fs).create("g", CgroupLimits.NONE, accountingOnly = true)
+        assertThat(Confinement(group, listOf(0)).wrap(listOf("oha", "-c", "10"))).containsExactly(
+            "/bin/sh", "-c", "echo $$ > '/cg/cpuacct/stackbench/g/cgroup.procs' && exec \"$@\"", "stackbench-join",
+            "taskset", "-c", "0", "oha", "-c", "10",
+        )
+        assertThat(Confinement.pinned(listOf(1)).wrap(listOf("java"))).containsExactly("taskset", "-c", "1", "java")
+        assertThat(Confinement.none().wrap(listOf("java"))).containsExactly("java")
+    }
+}

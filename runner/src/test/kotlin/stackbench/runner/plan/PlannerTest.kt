@@ -1,0 +1,83 @@
+package stackbench.runner.plan
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import stackbench.runner.suite.LoadLength
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.SuiteParser
+import java.time.Duration
+
+class PlannerTest {
+    private fun suite(yaml: String) = SuiteParser(MachineFacts(2)).parse(yaml.trimIndent(), "s.yaml")
+
+    private val twoByTwo = suite(
+        """
+        name: t
+        apps: [{name: a, stack: tomcat}, {name: b, stack: webflux}]
+        endpoints:
+          - kind: cpu
+            strategies: [direct, coop]
+            limit: [1000, 10000]
+            batch: [10, 100]
+          - kind: io
+            strategies: [blocking]
+            delay: [100ms]
+            apps: [a]
+        load: {connections: [10, 50], warmup: 10s, duration: 20s}
+        repetitions: 2
+        """,
+    )
+
+    @Test
+    fun `every combination is spelled out`() {
+        val plan = Planner.plan(twoByTwo)
+        // per app: cpu direct (2 limits) + coop (2 limits × 2 batches) = 6 calls; app a also io = 1
+        // (6 + 7) calls × 2 connection levels × 2 repetitions
+        assertThat(plan.cells).hasSize((6 + 7) * 2 * 2)
+        assertThat(plan.cells.map { it.key }).doesNotHaveDuplicates()
+        assertThat(plan.cells.map { it.index }).containsExactlyElementsOf(1..plan.cells.size)
+        assertThat(plan.cells.first().key).isEqualTo("a/cpu-direct-limit1000/c10/r1")
+        assertThat(plan.cells.filter { it.endpoint.strategy == "coop" }.map { it.endpoint.path }.distinct())
+            .containsExactly("/cpu/coop?limit=1000&batch=10", "/cpu/coop?limit=1000&batch=100", "/cpu/coop?limit=10000&batch=10", "/cpu/coop?limit=10000&batch=100")
+        assertThat(plan.cells.filter { it.app.name == "b" }.map { it.endpoint.kind }).doesNotContain(EndpointKind.IO)
+    }
+
+    @Test
+    fun `repetitions are interleaved, not back to back`() {
+        val plan = Planner.plan(twoByTwo)
+        val half = plan.cells.size / 2
+        assertThat(plan.cells.take(half).map { it.repetition }).containsOnly(1)
+        assertThat(plan.cells.drop(half).map { it.repetition }).containsOnly(2)
+        assertThat(plan.cells.take(half).map { it.configKey }).containsExactlyElementsOf(plan.cells.drop(half).map { it.configKey })
+    }
+
+    @Test
+    fun `scale shortens warm-up and measured time and the estimate follows`() {
+        val full = Planner.plan(twoByTwo)
+        val tenth = Planner.plan(twoByTwo, scale = 0.1)
+        assertThat(tenth.cells.first().load.warmup).isEqualTo(Duration.ofSeconds(1))
+        assertThat(tenth.cells.first().load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(2)))
+        assertThat(tenth.estimatedDuration).isLessThan(full.estimatedDuration)
+        // 52 cells × (8 s overhead + 10 s warm-up + 20 s load)
+        assertThat(full.estimatedDuration).isEqualTo(Duration.ofSeconds(52L * 38))
+    }
+
+    @Test
+    fun `open-model cells get enough connections for the rate at the worst latency`() {
+        val plan = Planner.plan(suite("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {model: open, rates: [100, 2000], timeout: 2s}"))
+        assertThat(plan.cells.map { it.load.shape }).containsExactly(LoadShape.Open(100.0, 200), LoadShape.Open(2000.0, 4000))
+    }
+
+    @Test
+    fun `a capacity search is planned as a search, not as cells`() {
+        val plan = Planner.plan(suite("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {model: open, find: capacity, slo: {p99: 50ms}}\nrepetitions: 3"))
+        assertThat(plan.cells).isEmpty()
+        assertThat(plan.searches.map { it.key }).containsExactly("tomcat/noop/capacity/r1", "tomcat/noop/capacity/r2", "tomcat/noop/capacity/r3")
+    }
+
+    @Test
+    fun `folder names are safe and ordered`() {
+        val cell = Planner.plan(twoByTwo).cells[0]
+        assertThat(cell.folder).isEqualTo("001-a_cpu-direct-limit1000_c10_r1")
+    }
+}

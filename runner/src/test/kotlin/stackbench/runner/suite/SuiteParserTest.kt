@@ -1,0 +1,219 @@
+package stackbench.runner.suite
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.params.ParameterizedTest
+import org.junit.jupiter.params.provider.CsvSource
+import stackbench.contract.CpuStrategy
+import stackbench.contract.IoStrategy
+import stackbench.runner.sut.BootLine
+import stackbench.runner.sut.Stack
+import java.time.Duration
+
+class SuiteParserTest {
+    private val parser = SuiteParser(MachineFacts(cpus = 2))
+
+    private fun problems(yaml: String): List<SuiteProblem> =
+        (runCatching { parser.parse(yaml.trimIndent(), "s.yaml") }.exceptionOrNull() as? SuiteException)?.problems
+            ?: error("expected the suite to be rejected")
+
+    private val minimal = """
+        name: t
+        apps:
+          - name: tc
+            stack: tomcat
+        endpoints:
+          - kind: noop
+    """
+
+    @Test
+    fun `a minimal suite gets the documented defaults`() {
+        val suite = parser.parse(minimal.trimIndent(), "s.yaml")
+        assertThat(suite.name).isEqualTo("t")
+        assertThat(suite.apps.single().stack).isEqualTo(Stack.TOMCAT)
+        assertThat(suite.profile).isEqualTo(ResourceProfile(1.0, emptyList(), 1L shl 30, 75))
+        assertThat(suite.load.driver).isEqualTo(DriverKind.OHA)
+        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(Defaults.CONNECTIONS)))
+        assertThat(suite.load.length).isEqualTo(LoadLength.Timed(Defaults.DURATION))
+        assertThat(suite.repetitions).isEqualTo(1)
+    }
+
+    @Test
+    fun `a full suite reads every section`() {
+        val suite = parser.parse(
+            """
+            name: full
+            description: every key
+            apps:
+              - name: tc-vt
+                stack: tomcat
+                virtual-threads: true
+                properties: {server.tomcat.threads.max: 10}
+                jvm-args: [-XX:+UseSerialGC]
+              - stack: undertow
+              - name: flux
+                stack: webflux
+                boot: "3.5"
+                system-properties: {reactor.netty.ioWorkerCount: 1}
+            profile: {cpus: 1, cpuset: [1], memory: 1GiB, heap: 75%}
+            endpoints:
+              - kind: cpu
+                strategies: [direct, coop]
+                limit: [1000, 100_000]
+                batch: [100, 1000]
+              - kind: io
+                strategies: all
+                delay: 500ms
+                apps: [tc-vt]
+              - kind: todo
+                method: [GET, POST]
+            load: {driver: wrk, connections: [100, 400], warmup: 5s, duration: 30s, timeout: 30s, threads: 12}
+            repetitions: 3
+            """.trimIndent(), "s.yaml",
+        )
+        assertThat(suite.apps.map { it.name }).containsExactly("tc-vt", "undertow", "flux")
+        assertThat(suite.apps[0].virtualThreads).isTrue()
+        assertThat(suite.apps[0].properties).containsEntry("server.tomcat.threads.max", "10")
+        assertThat(suite.apps[1].stack).isEqualTo(Stack.UNDERTOW)
+        assertThat(suite.apps[1].stack.boot).isEqualTo(BootLine.BOOT_3_5)
+        assertThat(suite.apps[2].stack).isEqualTo(Stack.WEBFLUX_BOOT3)
+        assertThat(suite.apps[2].systemProperties).containsEntry("reactor.netty.ioWorkerCount", "1")
+        assertThat(suite.profile.mode).isEqualTo(CpuLimitMode.QUOTA_AND_CPUSET)
+        val cpu = suite.endpoints[0] as EndpointSpec.Cpu
+        assertThat(cpu.strategies).containsExactly(CpuStrategy.DIRECT, CpuStrategy.COOP)
+        assertThat(cpu.limits).containsExactly(1000L, 100_000L)
+        val io = suite.endpoints[1] as EndpointSpec.Io
+        assertThat(io.strategies).containsExactlyElementsOf(IoStrategy.entries)
+        assertThat(io.delaysMs).containsExactly(500L)
+        assertThat(io.onlyApps).containsExactly("tc-vt")
+        assertThat(suite.load.driver).isEqualTo(DriverKind.WRK)
+        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100, 400)))
+        assertThat(suite.load.threads).isEqualTo(12)
+        assertThat(suite.repetitions).isEqualTo(3)
+    }
+
+    @Test
+    fun `an unknown key is an error at its line and column, with the close key suggested`() {
+        val p = problems(
+            """
+            name: t
+            apps:
+              - stack: tomcat
+            endpoints:
+              - kind: noop
+            load:
+              duraton: 30s
+            """,
+        ).single()
+        assertThat(p.render()).isEqualTo(
+            """
+            s.yaml:7:3: load.duraton: is not a known key
+              7 |   duraton: 30s
+                |   ^
+              hint: did you mean 'duration'? known keys here: connections, driver, duration, find, max-rate, model, precision, rates, requests, slo, start-rate, threads, timeout, warmup
+            """.trimIndent(),
+        )
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+        delimiter = '|',
+        value = [
+            "unknown stack         | apps: [{stack: tomact}]                               | 3:16 | apps[0].stack: 'tomact' is not a stack",
+            "wrong boot line       | apps: [{stack: jetty, boot: '3.5'}]                   | 3:29 | apps[0].boot: '3.5' is not a Spring Boot line that jetty is built on",
+            "unknown strategy      | endpoints: [{kind: cpu, strategies: [direkt]}]        | 4:38 | endpoints[0].strategies: 'direkt' is not a strategy of this endpoint",
+            "unknown kind          | endpoints: [{kind: gpu}]                              | 4:20 | endpoints[0].kind: 'gpu' is not an endpoint kind",
+            "bad duration          | load: {duration: 30x}                                 | 5:18 | load.duration: '30x' is not a duration",
+            "too many cpus         | profile: {cpus: 4}                                    | 5:17 | profile.cpus: asks for 4.0 CPUs but this machine has 2",
+            "cpu not on machine    | profile: {cpuset: [3]}                                | 5:20 | profile.cpuset: '3' is not a CPU of this machine",
+            "limit above the cap   | endpoints: [{kind: cpu, strategies: [direct], limit: 20000000}] | 4:54 | endpoints[0].limit: '20000000' is not a whole number in 0..10000000",
+            "delay above 60 s      | endpoints: [{kind: io, strategies: [blocking], delay: 61s}] | 4:55 | endpoints[0].delay: '61s' is outside 0..60000 ms",
+            "wrk with open model   | load: {driver: wrk, model: open, rates: [10]}         | 5:16 | load.driver: wrk drives a closed model only",
+            "rates on closed model | load: {rates: [10]}                                   | 5:8  | load.rates: does not apply here: only open-model loads take it",
+            "unknown driver        | load: {driver: hey}                                   | 5:16 | load.driver: 'hey' is not a load driver",
+            "bad memory            | profile: {memory: 1 banana}                           | 5:19 | profile.memory: '1 banana' is not a size of at least 64MiB",
+        ],
+    )
+    fun `bad input is named at its line and column`(case: String, line: String, at: String, message: String) {
+        // the line under test replaces the matching section of a valid suite
+        val section = line.substringBefore(':')
+        val base = mapOf(
+            "apps" to "apps: [{stack: tomcat}]",
+            "endpoints" to "endpoints: [{kind: noop}]",
+            "load" to "",
+            "profile" to "",
+        ).toMutableMap()
+        base[section] = line
+        val yaml = listOf("name: t", "# $case", base["apps"], base["endpoints"], base["load"] + base["profile"]).joinToString("\n")
+        val ps = problems(yaml)
+        assertThat(ps.map { "${it.line}:${it.column} ${it.key}: ${it.message}" })
+            .anySatisfy { assertThat(it).isEqualTo("$at $message") }
+    }
+
+    @Test
+    fun `every problem is reported, not only the first`() {
+        val ps = problems(
+            """
+            name: t
+            apps: [{stack: nope}]
+            endpoints: [{kind: cpu, strategies: [x, y]}]
+            load: {duration: soon, warmup: later}
+            """,
+        )
+        assertThat(ps).hasSize(5)
+        assertThat(ps.map { it.line }).isSorted()
+    }
+
+    @Test
+    fun `invalid yaml is reported at its position`() {
+        val p = problems("name: t\napps: [\n  {stack: tomcat\n").single()
+        assertThat(p.key).isEqualTo("yaml")
+        assertThat(p.message).startsWith("not valid YAML")
+    }
+
+    @Test
+    fun `a missing required section is named`() {
+        val ps = problems("name: t")
+        assertThat(ps.map { it.key }).containsExactly("apps", "endpoints")
+    }
+
+    @Test
+    fun `duplicate app names are rejected`() {
+        val p = problems("name: t\napps: [{stack: tomcat}, {stack: tomcat}]\nendpoints: [{kind: noop}]").single()
+        assertThat(p.message).contains("'tomcat' is used twice")
+    }
+
+    @Test
+    fun `endpoint app restrictions must name apps of the suite`() {
+        val p = problems("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop, apps: [jetty]}]").single()
+        assertThat(p.message).isEqualTo("'jetty' is not an app of this suite")
+    }
+
+    @Test
+    fun `the runner's own properties may not be set by a suite`() {
+        val p = problems("name: t\napps: [{stack: tomcat, properties: {server.port: 1}}]\nendpoints: [{kind: noop}]").single()
+        assertThat(p.message).contains("set by the runner")
+    }
+
+    @Test
+    fun `an open-model capacity search reads its target`() {
+        val suite = parser.parse(
+            "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\n" +
+                "load: {model: open, find: capacity, slo: {p99: 100ms, errors: 0.1%}, start-rate: 100, max-rate: 5000}",
+            "s.yaml",
+        )
+        val model = suite.load.model as LoadModel.Capacity
+        assertThat(model.slo).isEqualTo(Slo(Duration.ofMillis(100), 0.001))
+        assertThat(model.startRate).isEqualTo(100.0)
+        assertThat(model.maxRate).isEqualTo(5000.0)
+    }
+
+    @Test
+    fun `a fixed request count replaces the duration`() {
+        val suite = parser.parse("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {connections: 30, requests: 200}", "s.yaml")
+        assertThat(suite.load.length).isEqualTo(LoadLength.Counted(200))
+        val p = problems("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {requests: 200, duration: 5s}").single()
+        assertThat(p.message).isEqualTo("give duration or requests, not both")
+    }
+}
