@@ -18,11 +18,13 @@ import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunInfo
 import stackbench.runner.results.RunResult
 import stackbench.runner.results.RunStatus
+import stackbench.runner.run.AppSessions
 import stackbench.runner.run.CellRunner
 import stackbench.runner.run.ConsoleProgress
 import stackbench.runner.run.Downstreams
 import stackbench.runner.run.SuiteRunner
 import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.Restart
 import stackbench.runner.suite.Suite
 import stackbench.runner.suite.SuiteParser
 import stackbench.runner.sut.DownstreamLauncher
@@ -47,7 +49,9 @@ class RunCommand : CliktCommand(name = "run") {
     private val noInstall by option("--no-install", help = "do not install a missing load generator; stop with the command instead").flag()
 
     override fun run() {
-        val earlier = resume?.let { ResultsStore.read(it) }
+        val earlier = resume?.let {
+            try { ResultsStore.read(it) } catch (e: IllegalArgumentException) { throw BadInput("--resume: ${e.message}") }
+        }
         val (suite, suiteText, suitePath) = loadSuite(earlier)
         val scaleUsed = scale ?: earlier?.run?.scale ?: 1.0
         if (scaleUsed <= 0) throw BadInput("--scale must be positive, was $scaleUsed")
@@ -78,12 +82,19 @@ class RunCommand : CliktCommand(name = "run") {
             status = RunStatus.RUNNING,
         )
         val downstreams = Downstreams(DownstreamLauncher(lab.host, lab.java, lab.home, lab.http), suite.downstream, dir)
+        // with restart: app, an app serves all its cells, so it gets the downstream if any of them calls it
+        val appsCallingDownstream = (plan.cells.map { it.app to it.endpoint } + plan.searches.map { it.app to it.endpoint })
+            .filter { it.second.needsDownstream }.map { it.first.name }.toSet()
         val runner = SuiteRunner(
             executor = CellRunner(lab)::run,
             listener = ConsoleProgress(console, System.console() != null),
             killChildren = { lab.registry.killAll() },
-            downstreamUrl = { cell, placement -> if (cell.endpoint.needsDownstream) downstreams.urlFor(placement.downstreamCpus) else null },
+            downstreamUrl = { cell, placement ->
+                val needs = if (suite.restart == Restart.APP) cell.app.name in appsCallingDownstream else cell.endpoint.needsDownstream
+                if (needs) downstreams.urlFor(placement.downstreamCpus) else null
+            },
             afterRun = { downstreams.stopAll() },
+            sessions = if (suite.restart == Restart.APP) AppSessions(lab.http) else null,
         )
         val result = runner.run(plan, dir, info, environment, earlier)
         finish(result, dir)
@@ -95,6 +106,10 @@ class RunCommand : CliktCommand(name = "run") {
         println()
         val failed = result.cells.count { it.status == CellStatus.FAILED }
         println("results: $dir")
+        // the record is already on disk: a report that cannot render must not change the run's outcome
+        runCatching { stackbench.runner.report.Reports.write(result, dir) }
+            .onSuccess { println("report:  ${it.html}") }
+            .onFailure { println("report:  not written (${it.message}); try ./stackbench report $dir") }
         when {
             result.run.status == RunStatus.INTERRUPTED -> {
                 println("the run was interrupted; finish it with: ./stackbench run --resume $dir")

@@ -19,6 +19,8 @@ data class DriverRun(
     val stderr: Path,
     /** True when it outran its deadline and was stopped. */
     val overran: Boolean,
+    /** True when `stopWhen` ended it before its length: its output may be incomplete. */
+    val stoppedEarly: Boolean = false,
 )
 
 class DriverProcessException(message: String) : RuntimeException(message)
@@ -44,6 +46,8 @@ class DriverProcess(
         cpus: List<Int> = emptyList(),
         deadline: Duration,
         onStarted: (Process) -> Unit = {},
+        /** Polled every 200 ms while the driver runs: true stops it early (SIGTERM), as a finished run. */
+        stopWhen: (() -> Boolean)? = null,
     ): DriverRun {
         Files.createDirectories(outputDir)
         val full = pinned(command, cpus)
@@ -53,10 +57,22 @@ class DriverProcess(
         val process = launcher(full, stdout, stderr)
         try {
             onStarted(process)
-            val finished = process.waitFor(deadline.toNanos(), TimeUnit.NANOSECONDS)
+            val end = start + deadline.toNanos()
+            var finished = false
+            var stoppedEarly = false
+            while (!finished) {
+                val left = end - System.nanoTime()
+                if (left <= 0) break
+                finished = process.waitFor(if (stopWhen == null) left else minOf(left, POLL.toNanos()), TimeUnit.NANOSECONDS)
+                if (!finished && stopWhen != null && stopWhen()) {
+                    stop(process)
+                    finished = true
+                    stoppedEarly = true
+                }
+            }
             if (!finished) stop(process)
             val wall = (System.nanoTime() - start) / 1e9
-            return DriverRun(full, process.exitValue(), wall, process.pid(), stdout, stderr, overran = !finished)
+            return DriverRun(full, if (stoppedEarly) 0 else process.exitValue(), wall, process.pid(), stdout, stderr, overran = !finished, stoppedEarly = stoppedEarly)
         } catch (e: InterruptedException) {
             stop(process)
             throw e
@@ -122,6 +138,8 @@ class DriverProcess(
     }
 
     companion object {
+        private val POLL: Duration = Duration.ofMillis(200)
+
         fun plainLaunch(command: List<String>, stdout: Path, stderr: Path): Process = ProcessBuilder(command)
             .redirectInput(ProcessBuilder.Redirect.from(File("/dev/null")))
             .redirectOutput(stdout.toFile())

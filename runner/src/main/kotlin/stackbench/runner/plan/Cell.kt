@@ -80,13 +80,17 @@ data class LoadLevel(
     val warmup: Duration,
     val timeout: Duration,
     val threads: Int?,
+    /** The most warm-up a cell may take when warming until steady; equal to [warmup] for a fixed warm-up. */
+    val warmupMax: Duration = warmup,
 ) {
     val label: String get() = shape.label
 
     fun describe(): String = "${driver.id} ${shape.describe()} " + when (length) {
         is LoadLength.Timed -> "for ${Units.formatDuration(length.duration)}"
         is LoadLength.Counted -> "${length.requests} requests"
-    } + ", warm-up ${Units.formatDuration(warmup)}, timeout ${Units.formatDuration(timeout)}"
+    } + ", warm-up ${Units.formatDuration(warmup)}" +
+        (if (warmupMax > warmup) " (until steady, at most ${Units.formatDuration(warmupMax)})" else "") +
+        ", timeout ${Units.formatDuration(timeout)}"
 }
 
 /** The load of one cell: closed (N connections) or open (a fixed rate). */
@@ -100,7 +104,7 @@ sealed interface LoadShape {
     }
 
     data class Open(val rate: Double, val connections: Int) : LoadShape {
-        override val label get() = "r${formatRate(rate)}"
+        override val label get() = "rate${formatRate(rate)}"
         override fun describe() = "open model at ${formatRate(rate)} req/s (up to $connections connections)"
     }
 

@@ -34,6 +34,7 @@ object Planner {
         }
         val load = suite.load
         val warmup = scaled(load.warmup, scale)
+        val warmupMax = scaled(load.warmupMax, scale)
         val length = when (val l = load.length) {
             is LoadLength.Timed -> LoadLength.Timed(scaled(l.duration, scale).coerceAtLeast(Duration.ofSeconds(1)))
             is LoadLength.Counted -> LoadLength.Counted((l.requests * scale).toInt().coerceAtLeast(1))
@@ -44,14 +45,14 @@ object Planner {
             for ((app, call) in combos) {
                 when (val model = load.model) {
                     is LoadModel.Closed -> model.connections.forEach { c ->
-                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads), rep)
+                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads, warmupMax), rep)
                     }
                     is LoadModel.Open -> model.rates.forEach { rate ->
                         val shape = LoadShape.Open(rate, model.connections ?: OpenModel.connectionsFor(rate, load.timeout))
-                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, shape, length, warmup, load.timeout, load.threads), rep)
+                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, shape, length, warmup, load.timeout, load.threads, warmupMax), rep)
                     }
                     is LoadModel.Capacity -> searches += CapacitySearch(
-                        app, suite.profile, call, LoadLevel(load.driver, LoadShape.Open(model.startRate, 1), length, warmup, load.timeout, load.threads),
+                        app, suite.profile, call, LoadLevel(load.driver, LoadShape.Open(model.startRate, 1), length, warmup, load.timeout, load.threads, warmupMax),
                         model.slo, model.startRate, model.maxRate, model.precision, model.connections, rep,
                     )
                 }

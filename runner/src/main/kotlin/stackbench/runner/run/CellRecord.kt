@@ -42,12 +42,17 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var info: JsonNode? = null
     var startup: StartupResult? = null
     var verification: VerificationResult? = null
+    var idle: stackbench.runner.results.IdleProbe? = null
     var warmup: LoadResult? = null
+    val warmupSteps = mutableListOf<Double>()
+    var quietAfterWarmupMs: Long? = null
     var measured: LoadResult? = null
     var window: MeasuredWindow? = null
     var raw: List<RawSample> = emptyList()
     var gcPauses: List<GcPause> = emptyList()
     var samplerCpuMs: Double? = null
+    /** The cell whose app this one reused (restart: app), or null when it started its own. */
+    var reusedFrom: String? = null
     private val startedAt = Instant.now()
 
     fun build(outcome: Outcome, clock: PhaseClock, placement: Placement): CellResult {
@@ -77,12 +82,15 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
                 cell.endpoint.path, cell.endpoint.label),
             load = loadRecord(placement),
-            info = info, startup = startup, verification = verification, measured = measured, warmup = warmup,
+            info = info, startup = startup, verification = verification, idle = idle, measured = measured, warmup = warmup,
             resources = resources,
             flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind) else emptyList(),
             timings = clock.timings(),
             samples = samples,
             files = files(),
+            appStartedBy = reusedFrom,
+            warmupSteps = warmupSteps.toList(),
+            quietAfterWarmupMs = quietAfterWarmupMs,
             startedAt = startedAt.toString(),
             finishedAt = Instant.now().toString(),
         )

@@ -18,6 +18,7 @@ import stackbench.runner.sut.AppStartException
 import stackbench.runner.sut.Expectations
 import stackbench.runner.sut.RunningApp
 import stackbench.runner.sut.SpringLog
+import stackbench.runner.suite.Defaults
 import tools.jackson.databind.JsonNode
 import java.nio.file.Files
 import java.nio.file.Path
@@ -33,6 +34,8 @@ data class CellContext(
     val downstreamUrl: (Cell, Placement) -> String?,
     val listener: ProgressListener,
     val stopping: () -> Boolean,
+    /** With `restart: app`, where a started app waits for the next cell of its configuration; null: a fresh app per cell. */
+    val sessions: AppSessions? = null,
 )
 
 /**
@@ -53,11 +56,19 @@ class CellRunner(private val lab: Lab) {
         val clock = PhaseClock()
         var app: RunningApp? = null
         val outcome: Outcome = try {
-            ctx.listener.phase(cell, "starting")
-            val downstream = ctx.downstreamUrl(cell, placement)
-            app = launcher.start(cell, dir, "${ctx.groupPrefix}-${cell.index}-app", downstream)
+            val reused = ctx.sessions?.take(cell)
+            val healthyMs = if (reused != null) {
+                app = reused
+                record.reusedFrom = reused.startedBy
+                null
+            } else {
+                ctx.listener.phase(cell, "starting")
+                val downstream = ctx.downstreamUrl(cell, placement)
+                app = launcher.start(cell, dir, "${ctx.groupPrefix}-${cell.index}-app", downstream)
+                launcher.awaitHealthy(app)
+            }
             record.command = app.command
-            measure(cell, ctx, app, record, placement, clock, dir)
+            measure(cell, ctx, app, record, placement, clock, healthyMs)
         } catch (e: InterruptedException) {
             Outcome.Interrupted
         } catch (e: AppStartException) {
@@ -67,26 +78,37 @@ class CellRunner(private val lab: Lab) {
         } catch (e: Exception) {
             if (ctx.stopping()) Outcome.Interrupted else Outcome.Failed("${e::class.simpleName}: ${e.message}", app?.child?.logTail() ?: emptyList())
         } finally {
-            ctx.listener.phase(cell, "stopping")
-            runCatching { app?.stop() }
+            val started = app
+            if (started != null && ctx.sessions != null && record.measured != null && !ctx.stopping()) {
+                ctx.sessions.keep(cell, started)
+            } else {
+                ctx.listener.phase(cell, "stopping")
+                runCatching { started?.stop() }
+            }
             clock.mark("stop")
-            record.gcPauses = GcLog.parse(runCatching { Files.readAllLines(dir.resolve("gc.log")) }.getOrDefault(emptyList()))
+            val gcLog = (started?.dir ?: dir).resolve("gc.log")
+            record.gcPauses = GcLog.parse(runCatching { Files.readAllLines(gcLog) }.getOrDefault(emptyList()))
         }
         return record.build(outcome, clock, placement)
     }
 
-    /** Start timing, verification, warm-up and the measured load of a started app. */
-    private fun measure(cell: Cell, ctx: CellContext, app: RunningApp, record: CellRecord, placement: Placement, clock: PhaseClock, dir: Path): Outcome {
-        val healthyMs = launcher.awaitHealthy(app)
+    /**
+     * Verification, warm-up and the measured load of a started app; [healthyMs] is its time to healthy when
+     * this cell started it, null when it was kept from an earlier cell.
+     */
+    private fun measure(cell: Cell, ctx: CellContext, app: RunningApp, record: CellRecord, placement: Placement, clock: PhaseClock, healthyMs: Double?): Outcome {
+        val dir = ctx.runDir.resolve("cells").resolve(cell.folder)
         clock.mark("start")
 
         ctx.listener.phase(cell, "verifying")
         record.info = readInfo(app)
         val answer = lab.http.call(app.baseUrl.resolve(cell.endpoint.path), cell.endpoint.method, body(cell), credentials(cell),
             cell.load.timeout.plusSeconds(5))
-        val firstResponseMs = (System.nanoTime() - app.child.startNanos) / 1e6
-        val spring = SpringLog.started(LogFiles.tail(app.child.log, 400))
-        record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds)
+        if (healthyMs != null) {
+            val firstResponseMs = (System.nanoTime() - app.child.startNanos) / 1e6
+            val spring = SpringLog.started(LogFiles.tail(app.child.log, 400))
+            record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds)
+        }
         val problem = expectations.check(cell.endpoint, answer)
         record.verification = VerificationResult(problem == null, answer.status, answer.elapsedMs, problem, Expectations.excerpt(answer.body, 500))
         clock.mark("verify")
@@ -97,11 +119,12 @@ class CellRunner(private val lab: Lab) {
         val threads = cell.load.threads ?: placement.driverCpuCount(lab.machineCpus)
         if (!cell.load.warmup.isZero) {
             ctx.listener.phase(cell, "warming up")
-            record.warmup = LoadPhase(lab.host, lab.isolation).run(ready.driver, ready.executable,
-                request(cell, app, dir.resolve("warmup"), threads, warmup = true), placement.driverCpus, "${ctx.groupPrefix}-${cell.index}-warmup")
+            warmUp(cell, ctx, app, record, placement, threads, ready, dir)
         }
-        clock.mark("warmup")
         if (ctx.stopping()) return Outcome.Interrupted
+        record.quietAfterWarmupMs = awaitQuiet(app, cell)
+        record.idle = idleProbe(cell, app)
+        clock.mark("warmup")
 
         ctx.listener.phase(cell, "measuring")
         val phase = LoadPhase(lab.host, lab.isolation)
@@ -113,7 +136,7 @@ class CellRunner(private val lab: Lab) {
         val cgroupStart = confinement.counters()
         val windowStart = System.currentTimeMillis()
         val measured = try {
-            phase.run(ready.driver, ready.executable, request(cell, app, dir.resolve("measured"), threads, warmup = false),
+            phase.run(ready.driver, ready.executable, request(cell, app, dir.resolve("measured"), threads),
                 placement.driverCpus, "${ctx.groupPrefix}-${cell.index}-driver")
         } finally {
             runCatching { sampler.sampleNow() } // a reading after the window closed, so its last second has both edges
@@ -126,6 +149,71 @@ class CellRunner(private val lab: Lab) {
         return Outcome.Ok
     }
 
+    /**
+     * The warm-up: for its fixed length; or, when the cell may warm longer ([stackbench.runner.plan.LoadLevel.warmupMax]),
+     * one continuous run that stops once the app's own throughput has settled ([SteadyWatch]) after at least
+     * the fixed length. Its figures are not counted.
+     */
+    private fun warmUp(cell: Cell, ctx: CellContext, app: RunningApp, record: CellRecord, placement: Placement, threads: Int, ready: ReadyDriver, dir: Path) {
+        val phase = LoadPhase(lab.host, lab.isolation)
+        val group = "${ctx.groupPrefix}-${cell.index}-warmup"
+        if (cell.load.warmupMax <= cell.load.warmup) {
+            record.warmup = phase.run(ready.driver, ready.executable, request(cell, app, dir.resolve("warmup"), threads, cell.load.warmup), placement.driverCpus, group)
+            record.warmupSteps += record.warmup!!.throughput
+            return
+        }
+        val watch = SteadyWatch(StatsChannel(app.statsUrl, lab.json), Defaults.WARMUP_SLICE, Defaults.STEADY_WITHIN)
+        val start = System.nanoTime()
+        phase.runUntil(ready.driver, ready.executable, request(cell, app, dir.resolve("warmup"), threads, cell.load.warmupMax), placement.driverCpus, group) {
+            watch.poll() && System.nanoTime() - start >= cell.load.warmup.toNanos() || ctx.stopping()
+        }
+        record.warmupSteps += watch.rates
+    }
+
+    /**
+     * Waits until the app has finished the requests still in flight when the warm-up's driver stopped, so
+     * they neither slow the idle probe nor the measured window: until its own completion counter has not
+     * moved for [Defaults.QUIET_FOR], at most the cell's timeout. Returns how long that took, or null if
+     * the app never went quiet (or has no counter).
+     */
+    private fun awaitQuiet(app: RunningApp, cell: Cell): Long? {
+        val stats = StatsChannel(app.statsUrl, lab.json)
+        val start = System.nanoTime()
+        val deadline = start + cell.load.timeout.toNanos()
+        var last = stats.read() ?: return null
+        var since = System.nanoTime()
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(50)
+            val now = stats.read() ?: return null
+            if (now.completed != last.completed) {
+                last = now
+                since = System.nanoTime()
+            } else if (System.nanoTime() - since >= Defaults.QUIET_FOR.toNanos()) {
+                return (System.nanoTime() - start) / 1_000_000
+            }
+        }
+        return null
+    }
+
+    /**
+     * One request at a time, for about a second (at least 3, at most 30 requests): the time a request
+     * takes with nothing queued before it, and the app's CPU time per request.
+     */
+    private fun idleProbe(cell: Cell, app: RunningApp): stackbench.runner.results.IdleProbe? {
+        val url = app.baseUrl.resolve(cell.endpoint.path)
+        val cpuBefore = app.confinement.counters()?.cpuUsageNs
+        val start = System.nanoTime()
+        val times = mutableListOf<Double>()
+        while (times.size < 30 && (times.size < 3 || System.nanoTime() - start < 1_000_000_000L)) {
+            val answer = lab.http.call(url, cell.endpoint.method, body(cell), credentials(cell), cell.load.timeout)
+            if (answer.status != expectations.expectedStatus(cell.endpoint)) return null
+            times += answer.elapsedMs
+        }
+        val cpuAfter = app.confinement.counters()?.cpuUsageNs
+        val cpuPer = if (cpuBefore != null && cpuAfter != null) (cpuAfter - cpuBefore) / 1e6 / times.size else null
+        return stackbench.runner.results.IdleProbe(times.size, stackbench.runner.stats.Statistics.median(times), times.min(), cpuPer)
+    }
+
     private fun readInfo(app: RunningApp): JsonNode? = runCatching {
         lab.json.readTree(lab.http.call(app.baseUrl.resolve(Paths.INFO)).body)
     }.getOrNull()
@@ -134,8 +222,8 @@ class CellRunner(private val lab: Lab) {
 
     private fun credentials(cell: Cell) = if (cell.endpoint.needsCredentials) Todos.USER to Todos.PASSWORD else null
 
-    private fun request(cell: Cell, app: RunningApp, out: Path, threads: Int, warmup: Boolean): DriveRequest {
-        val length = if (warmup) stackbench.runner.suite.LoadLength.Timed(cell.load.warmup) else cell.load.length
+    private fun request(cell: Cell, app: RunningApp, out: Path, threads: Int, warmup: java.time.Duration? = null): DriveRequest {
+        val length = if (warmup != null) stackbench.runner.suite.LoadLength.Timed(warmup) else cell.load.length
         return DriveRequest(
             url = app.baseUrl.resolve(cell.endpoint.path),
             method = cell.endpoint.method,

@@ -30,7 +30,22 @@ class LoadPhase(private val host: Host, private val isolation: Isolation) {
         return child.process.toHandle().info().totalCpuDuration().map { it.toNanos() / 1e6 }.orElse(null)
     }
 
-    fun run(driver: LoadDriver, executable: java.nio.file.Path, request: DriveRequest, cpus: List<Int>, group: String): LoadResult {
+    fun run(driver: LoadDriver, executable: java.nio.file.Path, request: DriveRequest, cpus: List<Int>, group: String): LoadResult =
+        confined(request, cpus, group) { process -> process.drive(driver, request, executable) }
+
+    /**
+     * Runs the driver until [stopWhen] says so (or its full length), without reading its output: for a
+     * warm-up whose figures come from the app's own counter. Returns how long it ran, in seconds.
+     */
+    fun runUntil(driver: LoadDriver, executable: java.nio.file.Path, request: DriveRequest, cpus: List<Int>, group: String, stopWhen: () -> Boolean): Double =
+        confined(request, cpus, group) { process ->
+            val run = process.run(driver.command(request, executable), request.outputDir, emptyList(), DriverProcess.deadline(request), stopWhen = stopWhen)
+            if (run.overran) throw DriverFailedException("${driver.kind.id} overran its warm-up and was stopped", stackbench.runner.host.LogFiles.tail(run.stderr, 20))
+            if (run.exitCode != 0) throw DriverFailedException("${driver.kind.id} exited with status ${run.exitCode} during the warm-up", stackbench.runner.host.LogFiles.tail(run.stderr, 20))
+            run.wallSeconds
+        }
+
+    private fun <T> confined(request: DriveRequest, cpus: List<Int>, group: String, body: (DriverProcess) -> T): T {
         Files.createDirectories(request.outputDir)
         val confinement = isolation.account(group, cpus)
         var child: ChildProcess? = null
@@ -42,7 +57,7 @@ class LoadPhase(private val host: Host, private val isolation: Isolation) {
             }.process
         })
         try {
-            return process.drive(driver, request, executable)
+            return body(process)
         } catch (e: DriverProcessException) {
             throw DriverFailedException(e.message!!.lineSequence().first(), e.message!!.lines().drop(1).takeLast(20))
         } finally {

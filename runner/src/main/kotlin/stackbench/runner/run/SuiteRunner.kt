@@ -31,6 +31,7 @@ class SuiteRunner(
     private val killChildren: () -> Unit = {},
     private val downstreamUrl: (Cell, stackbench.runner.host.Placement) -> String? = { _, _ -> null },
     private val afterRun: () -> Unit = {},
+    private val sessions: AppSessions? = null,
 ) {
     private val stopping = AtomicBoolean(false)
 
@@ -40,6 +41,8 @@ class SuiteRunner(
         val done = kept.map { it.key }.toSet()
         val toRun = plan.cells.filter { it.key !in done }
         val cells = kept.toMutableList()
+        val searchCells = kept.filter { c -> plan.cells.none { it.key == c.key } }.associateBy { it.key }
+        val searches = mutableListOf<stackbench.runner.results.CapacityResult>()
         var result = RunResult(run = info.copy(status = RunStatus.RUNNING), environment = environment, cells = sorted(cells, plan))
         store.write(result)
         listener.runStarted(plan, dir, toRun)
@@ -55,7 +58,7 @@ class SuiteRunner(
         }, "stackbench-shutdown")
         if (hooks) Runtime.getRuntime().addShutdownHook(hook)
         try {
-            val ctx = CellContext(dir, info.id, downstreamUrl = downstreamUrl, listener = listener, stopping = { stopping.get() })
+            val ctx = CellContext(dir, info.id, downstreamUrl = downstreamUrl, listener = listener, stopping = { stopping.get() }, sessions = sessions)
             for ((i, cell) in toRun.withIndex()) {
                 if (stopping.get()) break
                 listener.cellStarted(cell, i + 1, toRun.size)
@@ -63,13 +66,27 @@ class SuiteRunner(
                 // a stop request interrupts this thread; clear it so the writes below are not cut short
                 val interrupted = Thread.interrupted()
                 cells += cellResult
-                result = result.copy(cells = sorted(cells, plan))
+                result = result.copy(cells = sorted(cells, plan), environment = withVersions(result.environment, cellResult))
                 store.write(result)
                 listener.cellFinished(cell, cellResult)
                 if (interrupted && !stopping.get()) Thread.currentThread().interrupt()
             }
+            var index = maxOf(plan.cells.size, kept.maxOfOrNull { it.index } ?: 0)
+            val searchRunner = CapacitySearchRunner(executor, listener)
+            for (search in plan.searches) {
+                if (stopping.get()) break
+                searches += searchRunner.run(search, { ++index }, ctx, searchCells) { cell ->
+                    Thread.interrupted()
+                    cells += cell
+                    result = result.copy(cells = sorted(cells, plan))
+                    store.write(result)
+                }
+                result = result.copy(searches = searches.toList())
+                store.write(result)
+            }
         } finally {
             Thread.interrupted()
+            runCatching { sessions?.stopAll() }
             runCatching { afterRun() }
             val status = if (stopping.get()) RunStatus.INTERRUPTED else RunStatus.COMPLETE
             result = result.copy(run = result.run.copy(status = status, finishedAt = Instant.now().toString()))
@@ -81,11 +98,20 @@ class SuiteRunner(
         return result
     }
 
+    /** The versions an app reported in its /info, recorded once per app label in the environment. */
+    private fun withVersions(env: Environment, cell: CellResult): Environment {
+        val info = cell.info ?: return env
+        if (cell.app.label in env.apps) return env
+        fun f(name: String) = info.path(name).asString("")
+        val versions = stackbench.runner.results.AppVersions(f("springBoot"), f("springFramework"), f("server"), f("serverVersion"), f("jdk"))
+        return env.copy(apps = env.apps + (cell.app.label to versions))
+    }
+
     /** For tests: as if Ctrl-C arrived. */
     fun requestStop() = stopping.set(true)
 
     private fun sorted(cells: List<CellResult>, plan: Plan): List<CellResult> {
         val order = plan.cells.withIndex().associate { it.value.key to it.index }
-        return cells.sortedBy { order[it.key] ?: Int.MAX_VALUE }
+        return cells.sortedWith(compareBy({ order[it.key] ?: Int.MAX_VALUE }, { it.index }))
     }
 }

@@ -12,6 +12,13 @@ object Defaults {
     val WARMUP: Duration = Duration.ofSeconds(10)
     val DURATION: Duration = Duration.ofSeconds(30)
     val TIMEOUT: Duration = Duration.ofSeconds(30)
+
+    /** Warm-up until steady: the slice length, and how close two slices' throughputs must be. */
+    val WARMUP_SLICE: Duration = Duration.ofSeconds(2)
+    const val STEADY_WITHIN = 0.05
+
+    /** After warm-up, the app counts as quiet when no request completes for this long (at most the cell's timeout). */
+    val QUIET_FOR: Duration = Duration.ofMillis(300)
     const val REPETITIONS = 1
 
     /** The articles' containers: 1 CPU (as a quota), 1 GiB, heap 75 % of it. */

@@ -62,11 +62,14 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
             problems.at(m.valueNode("requests"), m.qualify("requests"), "wrk runs for a duration, not a request count", "use driver: oha for a fixed request count")
         }
         val warmup = m.duration("warmup") ?: Defaults.WARMUP
+        val warmupMax = m.duration("warmup-max")?.also {
+            if (it < warmup) problems.at(m.valueNode("warmup-max"), m.qualify("warmup-max"), "is shorter than warmup (${Units.formatDuration(warmup)})")
+        } ?: warmup
         val timeout = m.duration("timeout", Duration.ofMillis(1)) ?: Defaults.TIMEOUT
         val threads = m.int("threads", 1..256)
         m.finish()
         val length = if (requests != null) LoadLength.Counted(requests) else LoadLength.Timed(duration)
-        return LoadSpec(driver, model, length, warmup, timeout, threads)
+        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax)
     }
 
     private fun readCapacity(cap: Int?): LoadModel.Capacity {

@@ -18,7 +18,16 @@ data class Suite(
     val load: LoadSpec,
     val repetitions: Int,
     val downstream: DownstreamConfig,
+    val restart: Restart = Restart.CELL,
 )
+
+/**
+ * When the app under test is restarted. [CELL]: a fresh JVM for every cell, the careful default: no
+ * state, JIT profile or grown pool carries from one cell to the next, and every cell records a startup.
+ * [APP]: one JVM serves consecutive cells of the same app configuration (as one container serving every
+ * endpoint); the first of them records the startup, and a cell that fails ends the process.
+ */
+enum class Restart(val id: String) { CELL("cell"), APP("app") }
 
 /** One configuration of a system under test, named so results can refer to it. */
 data class AppConfig(
@@ -145,6 +154,11 @@ data class LoadSpec(
     val timeout: Duration,
     /** Load-generator threads (wrk -t); null = the driver's CPUs. */
     val threads: Int?,
+    /**
+     * When longer than [warmup]: after the warm-up, keep warming in slices of [Defaults.WARMUP_SLICE] until two
+     * slices in a row agree within [Defaults.STEADY_WITHIN], or this much warm-up in all.
+     */
+    val warmupMax: Duration = warmup,
 )
 
 /** How the downstream service behaves; [stall] is the known-truth mode. */

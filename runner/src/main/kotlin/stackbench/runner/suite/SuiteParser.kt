@@ -71,9 +71,13 @@ class SuiteParser(private val machine: MachineFacts) {
         val load = root.map("load")?.let { LoadReader(it, problems).read() } ?: LoadReader.defaults()
         val repetitions = root.int("repetitions", 1..1000) ?: Defaults.REPETITIONS
         val downstream = root.map("downstream")?.let { readDownstream(it) } ?: DownstreamConfig(null)
+        val restart = root.scalar("restart")?.let { node ->
+            Restart.entries.firstOrNull { it.id == node.value }
+                ?: null.also { problems.at(node, "restart", "'${node.value}' is not cell or app", "cell: a fresh app for every cell (default); app: one app for its consecutive cells") }
+        } ?: Restart.CELL
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
-        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream)
+        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart)
     }
 
     private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {

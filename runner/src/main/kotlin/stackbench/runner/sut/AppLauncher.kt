@@ -10,6 +10,7 @@ import stackbench.runner.isolation.Isolation
 import stackbench.runner.plan.Cell
 import java.net.ServerSocket
 import java.net.URI
+import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 
@@ -20,9 +21,13 @@ class RunningApp(
     val baseUrl: URI,
     val statsUrl: URI,
     val command: List<String>,
+    /** The folder of the cell that started it: its app.log and gc.log are there. */
+    val dir: Path,
+    /** The cell that started it. */
+    val startedBy: String,
 ) {
     /** Stops the app (SIGTERM, SIGKILL after the grace period) and removes its cgroup. */
-    fun stop(grace: Duration = Duration.ofSeconds(5)) {
+    fun stop(grace: Duration = Duration.ofSeconds(3)) {
         try {
             child.stop(grace)
         } finally {
@@ -44,6 +49,7 @@ class AppLauncher(
 ) {
     fun start(cell: Cell, cellDir: Path, groupName: String, downstreamUrl: String?): RunningApp {
         val jar = cell.app.stack.jarPath(home)
+        Files.createDirectories(cellDir)
         require(jar.toFile().isFile) { "the ${cell.app.stack.label} app is not built: $jar is missing (run ./stackbench build)" }
         val ports = AppPorts(freePort(), freePort())
         val command = AppCommand.build(java, jar, cell, machineCpus, host.address, ports, downstreamUrl, cellDir.resolve("gc.log"))
@@ -55,7 +61,8 @@ class AppLauncher(
             confinement.release { }
             throw e
         }
-        return RunningApp(child, confinement, URI("http://${host.address}:${ports.http}"), URI("http://${host.address}:${ports.stats}/stats"), command)
+        return RunningApp(child, confinement, URI("http://${host.address}:${ports.http}"), URI("http://${host.address}:${ports.stats}/stats"),
+            command, cellDir, cell.key)
     }
 
     /**

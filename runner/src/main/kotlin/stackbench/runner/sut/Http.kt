@@ -10,9 +10,25 @@ import java.util.Base64
 /** One answer, with how long it took. */
 data class Answer(val status: Int, val body: String, val elapsedMs: Double)
 
-/** The runner's own HTTP calls to the apps (readiness, verification, /info): plain java.net.http. */
+/**
+ * The runner's own HTTP calls to the apps (readiness, verification, /info, the idle probe): plain
+ * java.net.http, each on a connection of its own (`Connection: close`). Reusing one connection across
+ * different endpoints can hang Reactor Netty 1.2/1.3.7 (an async answer followed by a sync one stops the
+ * connection reading: reactor-netty#4361, see docs/apps.md); load generators send one URL per connection
+ * and are not affected.
+ */
 class Http(connectTimeout: Duration = Duration.ofSeconds(2)) {
     private val client = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1).build()
+
+    companion object {
+        init {
+            // java.net.http only sends a Connection header when told it may; set before the first client exists
+            val allowed = System.getProperty("jdk.httpclient.allowRestrictedHeaders").orEmpty()
+            if ("connection" !in allowed.lowercase()) {
+                System.setProperty("jdk.httpclient.allowRestrictedHeaders", listOf(allowed, "connection").filter { it.isNotEmpty() }.joinToString(","))
+            }
+        }
+    }
 
     fun call(
         url: URI,
@@ -21,7 +37,7 @@ class Http(connectTimeout: Duration = Duration.ofSeconds(2)) {
         basicAuth: Pair<String, String>? = null,
         timeout: Duration = Duration.ofSeconds(10),
     ): Answer {
-        val builder = HttpRequest.newBuilder(url).timeout(timeout)
+        val builder = HttpRequest.newBuilder(url).timeout(timeout).header("Connection", "close")
         if (basicAuth != null) {
             val token = Base64.getEncoder().encodeToString("${basicAuth.first}:${basicAuth.second}".toByteArray())
             builder.header("Authorization", "Basic $token")

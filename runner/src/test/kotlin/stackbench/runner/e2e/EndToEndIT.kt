@@ -25,7 +25,7 @@ class EndToEndIT {
     private val cpus = Runtime.getRuntime().availableProcessors()
 
     private fun suite(dir: Path, driver: String, duration: String, cells: String): Path {
-        val pinned = if (cpus >= 2) "cpuset: [${cpus - 1}]" else ""
+        val pinned = if (cpus >= 2) "cpuset: [${cpus - 1}]," else ""
         val file = dir.resolve("e2e-$driver.yaml")
         Files.writeString(file, """
             name: e2e-$driver

@@ -24,7 +24,7 @@ class DriverProcessTest {
     @Test
     fun `runs a command, output to files, exit code, wall time and pid`(@TempDir dir: Path) {
         val started = AtomicReference<Process>()
-        val run = processes.run(listOf("sh", "-c", "echo out; echo err >&2; exit 3"), dir, deadline = Duration.ofSeconds(10)) { started.set(it) }
+        val run = processes.run(listOf("sh", "-c", "echo out; echo err >&2; exit 3"), dir, deadline = Duration.ofSeconds(10), onStarted = { started.set(it) })
         assertThat(run.exitCode).isEqualTo(3)
         assertThat(run.overran).isFalse()
         assertThat(run.pid).isEqualTo(started.get().pid())
@@ -73,7 +73,7 @@ class DriverProcessTest {
         val outcome = CompletableFuture<Throwable?>()
         val worker = Thread {
             try {
-                processes.run(listOf("sleep", "30"), dir, deadline = Duration.ofSeconds(30)) { process.set(it); started.countDown() }
+                processes.run(listOf("sleep", "30"), dir, deadline = Duration.ofSeconds(30), onStarted = { process.set(it); started.countDown() })
                 outcome.complete(null)
             } catch (e: Throwable) {
                 outcome.complete(e)

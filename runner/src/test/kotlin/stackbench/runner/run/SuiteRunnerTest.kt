@@ -54,3 +54,39 @@ class SuiteRunnerTest {
         assertThat(result.cells.map { it.index }).containsExactly(1, 2, 3, 4)
     }
 }
+
+class CapacitySearchTest {
+    private val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
+        "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\n" +
+            "load: {model: open, find: capacity, slo: {p99: 50ms, errors: 1%}, start-rate: 100, max-rate: 3200, precision: 10%}", "t.yaml"))
+
+    /** An app whose p99 stays at 5 ms up to 1,000 req/s and then explodes. */
+    private fun fakeApp(capacity: Double) = CellExecutor { cell, _ ->
+        val rate = (cell.load.shape as stackbench.runner.plan.LoadShape.Open).rate
+        val r = Fixtures.cell(cell, throughput = rate)
+        r.copy(measured = r.measured!!.copy(latency = r.measured!!.latency.copy(p99 = if (rate <= capacity) 5.0 else 900.0)))
+    }
+
+    @Test
+    fun `the search steps up, bisects, and records the highest rate that held`(@TempDir dir: Path) {
+        val result = SuiteRunner(fakeApp(1000.0), ProgressListener.Silent).run(plan, dir, Fixtures.info(), Fixtures.environment(), hooks = false)
+        val search = result.searches.single()
+        assertThat(search.steps.take(5).map { it.rate }).containsExactly(100.0, 200.0, 400.0, 800.0, 1600.0)
+        assertThat(search.capacity!!).isBetween(900.0, 1000.0)
+        assertThat(search.brokeAt!!).isGreaterThan(1000.0)
+        assertThat(result.cells.map { it.key }).containsExactlyElementsOf(search.cellKeys)
+        assertThat(result.cells.map { it.index }).containsExactlyElementsOf(1..result.cells.size)
+        assertThat(ResultsStore.read(dir).searches).isEqualTo(result.searches)
+    }
+
+    @Test
+    fun `a resumed search reuses the cells it already ran`(@TempDir dir: Path) {
+        val first = SuiteRunner(fakeApp(1000.0), ProgressListener.Silent).run(plan, dir, Fixtures.info(), Fixtures.environment(), hooks = false)
+        val partial = first.copy(cells = first.cells.take(3), searches = emptyList())
+        val ran = mutableListOf<String>()
+        val again = SuiteRunner({ cell, ctx -> ran += cell.key; fakeApp(1000.0).run(cell, ctx) }, ProgressListener.Silent)
+            .run(plan, dir, Fixtures.info(), Fixtures.environment(), partial, hooks = false)
+        assertThat(ran).doesNotContainAnyElementsOf(first.cells.take(3).map { it.key })
+        assertThat(again.searches.single().capacity).isEqualTo(first.searches.single().capacity)
+    }
+}

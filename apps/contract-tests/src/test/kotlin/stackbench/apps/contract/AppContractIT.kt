@@ -1,0 +1,132 @@
+package stackbench.apps.contract
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.SoftAssertions
+import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.TestInstance
+import org.junit.jupiter.params.ParameterizedTest
+import org.junit.jupiter.params.provider.MethodSource
+import stackbench.contract.IoAnswer
+import stackbench.contract.Paths
+import stackbench.contract.PrimesAnswer
+import java.time.Duration
+
+/**
+ * Starts each of the six app jars as a real process, against a real downstream service, and checks every
+ * endpoint and strategy against the contract; then starts each again with virtual threads on (and the downstream
+ * service unreachable) with nothing but a property.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AppContractIT {
+    private lateinit var downstream: JavaProcess
+    private var downstreamPort = 0
+
+    fun stacks() = Stacks.SELECTED
+
+    @BeforeAll
+    fun startDownstream() {
+        downstreamPort = JavaProcess.freePort()
+        downstream = JavaProcess.start("downstream", Stacks.downstreamJar, listOf("-Xmx128m"), listOf("--port=$downstreamPort"))
+        Http("http://127.0.0.1:$downstreamPort").use { http ->
+            JavaProcess.awaitUp(downstream, Duration.ofSeconds(30)) { http.get("/health").status == 200 }
+        }
+    }
+
+    @AfterAll
+    fun stopDownstream() {
+        downstream.close()
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stacks")
+    fun `every endpoint answers every strategy by the contract`(stack: Stack) {
+        RunningApp.start(stack, "platform", listOf("--stackbench.downstream.base-url=http://127.0.0.1:$downstreamPort")).use { app ->
+            assertThat(app.startedLine()).`as`("Spring's start-up line").isNotNull()
+            assertThat(app.process.logTail(200)).`as`("the one stackbench line").contains("stackbench: stack=${stack.id} ")
+            app.diagnosed { platformChecks(app, stack) }
+        }
+    }
+
+    private fun platformChecks(app: RunningApp, stack: Stack) {
+        val soft = SoftAssertions()
+        val info = InfoChecks.check(soft, app.http, stack, virtualThreads = false)
+        val processors = Runtime.getRuntime().availableProcessors()
+        InfoChecks.pool(soft, info, "stackbench.cpu-pool", processors, "default")
+        InfoChecks.pool(soft, info, "stackbench.semaphore", processors, "default")
+        InfoChecks.pool(soft, info, "kotlinx.dispatchers-default", maxOf(2, processors), "default")
+        InfoChecks.pool(soft, info, "kotlinx.dispatchers-io", maxOf(64, processors), "default")
+        InfoChecks.pool(soft, info, "downstream.apache-async.connections", 2000, "runtime")
+        when (stack.id) {
+            "tomcat", "jetty" -> InfoChecks.pool(soft, info, stack.requestPool, 200, "runtime")
+            "webflux" -> InfoChecks.pool(soft, info, stack.requestPool, maxOf(processors, 4), "runtime")
+        }
+        EndpointChecks.noop(soft, app.http)
+        EndpointChecks.cpu(soft, app.http)
+        EndpointChecks.io(soft, app.http)
+        EndpointChecks.downstream(soft, app.http)
+        EndpointChecks.todo(soft, app.http)
+        BadInputChecks.check(soft, app.http)
+        StatsChecks.check(soft, app)
+        if (stack.keepAliveDefect == null) EndpointChecks.keepAlive(soft, app.base)
+        soft.assertAll()
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stacks")
+    fun `virtual threads by property alone, and a downstream failure answers 502`(stack: Stack) {
+        val unreachable = JavaProcess.freePort()
+        // every pool size set by its property: the server's own, ours, and the libraries' system properties
+        val pools = listOf(
+            "--server.tomcat.threads.max=4", "--server.undertow.threads.worker=4", "--server.undertow.threads.io=3",
+            "--server.jetty.threads.max=50", "--stackbench.cpu-pool.size=3", "--stackbench.semaphore.permits=5",
+            "--stackbench.downstream.max-connections=2500",
+        )
+        val systemProperties = listOf("-Dreactor.netty.ioWorkerCount=2", "-Dkotlinx.coroutines.scheduler.core.pool.size=3")
+        RunningApp.start(
+            stack, "virtual",
+            listOf("--spring.threads.virtual.enabled=true", "--stackbench.downstream.base-url=http://127.0.0.1:$unreachable") + pools,
+            systemProperties,
+        ).use { app -> app.diagnosed { virtualChecks(app, stack) } }
+    }
+
+    private fun virtualChecks(app: RunningApp, stack: Stack) {
+        val soft = SoftAssertions()
+        val info = InfoChecks.check(soft, app.http, stack, virtualThreads = true)
+        InfoChecks.pool(soft, info, "stackbench.cpu-pool", 3, "property")
+        InfoChecks.pool(soft, info, "stackbench.semaphore", 5, "property")
+        InfoChecks.pool(soft, info, "kotlinx.dispatchers-default", 3, "property")
+        InfoChecks.pool(soft, info, "downstream.webclient.event-loops", 2, "property")
+        for (client in listOf("apache-async", "webclient", "rest-client")) {
+            InfoChecks.pool(soft, info, "downstream.$client.connections", 2500, "runtime")
+        }
+        when (stack.id) {
+            "tomcat" -> InfoChecks.pool(soft, info, "tomcat.threads", null, "runtime") // virtual: unbounded
+            "jetty" -> InfoChecks.pool(soft, info, "jetty.threads", 50, "runtime") // virtual, and still bounded
+            "undertow" -> {
+                InfoChecks.pool(soft, info, "undertow.servlet-executor", null, "runtime")
+                InfoChecks.pool(soft, info, "undertow.io-threads", 3, "runtime")
+                InfoChecks.pool(soft, info, "undertow.worker-threads", 4, "runtime")
+            }
+            "webflux" -> InfoChecks.pool(soft, info, "netty.event-loops", 2, "runtime")
+        }
+        val blocking = app.http.get("/io/blocking?delay=100")
+        soft.assertThat(blocking.status).`as`("blocking I/O: %s", blocking).isEqualTo(200)
+        if (blocking.status == 200) soft.assertThat(blocking.json<IoAnswer>()).isEqualTo(IoAnswer("blocking", 100))
+        val cpu = app.http.get("/cpu/direct?limit=10000")
+        soft.assertThat(cpu.status).`as`("cpu: %s", cpu).isEqualTo(200)
+        if (cpu.status == 200) soft.assertThat(cpu.json<PrimesAnswer>()).isEqualTo(PrimesAnswer(10000, 1229))
+        if (stack.id == "tomcat" || stack.id == "undertow") {
+            // 16 requests sleeping 300 ms at once, with a platform pool of 4: only virtual threads finish in one round
+            val started = System.nanoTime()
+            val answers = app.http.getAll(List(16) { "/io/blocking?delay=300" })
+            val tookMs = (System.nanoTime() - started) / 1_000_000
+            soft.assertThat(answers.map { it.status }).containsOnly(200)
+            soft.assertThat(tookMs).`as`("16 x 300 ms with 4 platform threads would take 1,200 ms").isLessThan(1_100)
+        }
+        EndpointChecks.todo(soft, app.http)
+        EndpointChecks.downstreamDown(soft, app.http)
+        soft.assertThat(app.http.get(Paths.NOOP).body).isEqualTo(Paths.NOOP_BODY)
+        soft.assertAll()
+    }
+}

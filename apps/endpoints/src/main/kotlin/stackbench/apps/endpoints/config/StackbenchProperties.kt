@@ -1,0 +1,46 @@
+package stackbench.apps.endpoints.config
+
+import org.springframework.boot.context.properties.ConfigurationProperties
+
+/**
+ * The lab's own properties (`stackbench.*`). A size left unset is null here and takes its default
+ * (available processors), so that /info can say whether a figure was set or defaulted.
+ */
+@ConfigurationProperties("stackbench")
+class StackbenchProperties(
+    val cpuPool: CpuPool = CpuPool(),
+    val semaphore: Semaphore = Semaphore(),
+    val downstream: Downstream = Downstream(),
+    val stats: Stats = Stats(),
+) {
+    /** The fixed pool of the `completable-future` CPU strategy. */
+    class CpuPool(val size: Int? = null) {
+        init {
+            require(size == null || size >= 1) { "stackbench.cpu-pool.size must be at least 1, was $size" }
+        }
+    }
+
+    /** The permits of the `semaphore` CPU strategy. */
+    class Semaphore(val permits: Int? = null) {
+        init {
+            require(permits == null || permits >= 1) { "stackbench.semaphore.permits must be at least 1, was $permits" }
+        }
+    }
+
+    /** Where the downstream service is, and how many connections each client may open to it. */
+    class Downstream(val baseUrl: String = "http://127.0.0.1:8081", val maxConnections: Int = 2000) {
+        init {
+            require(maxConnections >= 1) { "stackbench.downstream.max-connections must be at least 1, was $maxConnections" }
+            require(baseUrl.startsWith("http://") || baseUrl.startsWith("https://")) {
+                "stackbench.downstream.base-url must be an http(s) URL, was '$baseUrl'"
+            }
+        }
+    }
+
+    /** The stats side channel: off when [port] is 0. */
+    class Stats(val port: Int = 0, val address: String = "127.0.0.1") {
+        init {
+            require(port in 0..65535) { "stackbench.stats.port must be 0 (off) or a port, was $port" }
+        }
+    }
+}

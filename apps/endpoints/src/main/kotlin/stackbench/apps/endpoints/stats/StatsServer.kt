@@ -1,0 +1,69 @@
+package stackbench.apps.endpoints.stats
+
+import com.sun.net.httpserver.HttpExchange
+import com.sun.net.httpserver.HttpServer
+import org.slf4j.LoggerFactory
+import org.springframework.boot.json.JsonWriter
+import org.springframework.context.SmartLifecycle
+import org.springframework.stereotype.Component
+import stackbench.apps.endpoints.config.StackbenchProperties
+import stackbench.contract.Stats
+import java.net.InetSocketAddress
+import java.util.concurrent.ExecutorService
+import java.util.concurrent.Executors
+
+/**
+ * The stats side channel: `GET /stats` on `stackbench.stats.address:stackbench.stats.port` (off when the port is 0),
+ * served by the JDK's small HTTP server on one platform thread of its own, so that it answers while every request
+ * thread or event loop of the app is busy or blocked.
+ */
+@Component
+class StatsServer(properties: StackbenchProperties, private val completed: CompletedExchanges) : SmartLifecycle {
+    private val settings = properties.stats
+    private var server: HttpServer? = null
+    private var executor: ExecutorService? = null
+
+    override fun start() {
+        if (settings.port == 0) return
+        val thread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("stackbench-stats").daemon(true).factory())
+        val http = HttpServer.create(InetSocketAddress(settings.address, settings.port), 64)
+        http.createContext(Stats.PATH, ::answer)
+        http.executor = thread
+        http.start()
+        executor = thread
+        server = http
+        log.info("stackbench: stats side channel on http://{}:{}{}", settings.address, http.address.port, Stats.PATH)
+    }
+
+    private fun answer(exchange: HttpExchange) {
+        exchange.use {
+            if (it.requestMethod != "GET" || it.requestURI.path != Stats.PATH) {
+                it.sendResponseHeaders(if (it.requestMethod != "GET") 405 else 404, -1)
+                return
+            }
+            val body = JSON.writeToString(completed.snapshot()).toByteArray()
+            it.responseHeaders.add("Content-Type", "application/json")
+            it.sendResponseHeaders(200, body.size.toLong())
+            it.responseBody.write(body)
+        }
+    }
+
+    override fun stop() {
+        server?.stop(0)
+        executor?.shutdownNow()
+        server = null
+        executor = null
+    }
+
+    override fun isRunning(): Boolean = server != null
+
+    companion object {
+        private val log = LoggerFactory.getLogger(StatsServer::class.java)
+
+        /** Spring Boot's JSON writer: the same API on Boot 3.5 and 4.1, whichever Jackson the app carries. */
+        val JSON: JsonWriter<Stats> = JsonWriter.of { members ->
+            members.add("completed", Stats::completed)
+            members.add("epochMillis", Stats::epochMillis)
+        }
+    }
+}

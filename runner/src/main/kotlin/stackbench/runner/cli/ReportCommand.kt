@@ -1,0 +1,38 @@
+package stackbench.runner.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.parameters.arguments.argument
+import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.int
+import com.github.ajalt.clikt.parameters.types.path
+import stackbench.runner.report.Browser
+import stackbench.runner.report.Reports
+
+class ReportCommand : CliktCommand(name = "report") {
+    override fun help(context: Context) = """
+        Writes DIR/report.html (charts and tables, one self-contained file that opens offline) and DIR/summary.md
+        (the key table in Markdown) from DIR/results.json alone. Every run does this at its end; this re-renders
+        any past run.
+    """.trimIndent()
+
+    private val dir by argument("DIR", help = "a results folder written by ./stackbench run (or its results.json)").path()
+    private val screenshot by option("--screenshot", metavar = "PNG",
+        help = "also open report.html in headless Chromium and save a full-page screenshot here (needs chromium)").path()
+    private val width by option("--width", help = "the browser window's width for --screenshot, in CSS pixels").int()
+
+    override fun run() {
+        val files = try {
+            Reports.write(dir)
+        } catch (e: IllegalArgumentException) {
+            throw BadInput(e.message ?: "cannot read $dir")
+        }
+        println("report:  ${files.html}")
+        println("summary: ${files.markdown}")
+        screenshot?.let { png ->
+            val chromium = Browser.find() ?: throw BadInput("--screenshot needs Chromium: apt-get install -y chromium")
+            val shot = Browser(chromium).use { it.open(files.html, width ?: 1366).screenshot(png) }
+            println("screenshot: $png (${shot.charts} charts drawn in ${"%.0f".format(shot.renderMs)} ms)")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package stackbench.runner.compare
+
+import stackbench.runner.report.Assets
+import stackbench.runner.report.Html
+import stackbench.runner.stats.Change
+
+/** compare.html: the comparison as one self-contained page, no scripts, every string from results escaped. */
+object CompareHtml {
+    private fun e(s: String?) = Html.text(s)
+
+    fun render(c: Comparison): String {
+        val env = if (c.differences.isEmpty()) "<p>The same JDKs, kernel, CPU model, drivers, versions and settings in both runs.</p>"
+        else "<p class=\"lede\"><span class=\"flag bad\">${c.differences.size} difference(s)</span> Figures may differ for these reasons alone.</p>" +
+            "<div class=\"scroll\"><table><thead><tr><th>what</th><th>A</th><th>B</th></tr></thead><tbody>" +
+            c.differences.joinToString("") { "<tr><td>${e(it.what)}</td><td>${e(it.a)}</td><td>${e(it.b)}</td></tr>" } + "</tbody></table></div>"
+        val rows = c.changes.joinToString("\n") { ch ->
+            val note = if (ch.latencyA != null && ch.latencyB != null && ch.latencyA != ch.latencyB)
+                "<small>p99 is ${e(ch.latencyA)}-model in A, ${e(ch.latencyB)}-model in B</small>" else ""
+            "<tr><td>${e(ch.app)}<small>${e(ch.endpoint)} · ${e(ch.load)}</small>$note</td><td class=\"n\">${ch.measuredA} → ${ch.measuredB}</td>" +
+                cells(CompareWords.Figure.THROUGHPUT, ch.throughput) + cells(CompareWords.Figure.P99, ch.p99) + "</tr>"
+        }
+        val only = listOfNotNull(
+            c.onlyA.takeIf { it.isNotEmpty() }?.let { "<p>Only in A: ${e(it.joinToString(", "))}</p>" },
+            c.onlyB.takeIf { it.isNotEmpty() }?.let { "<p>Only in B: ${e(it.joinToString(", "))}</p>" },
+        ).joinToString("")
+        val table = if (c.changes.isEmpty()) "<p>No configuration appears in both runs: nothing to compare.</p>" else
+            "<div class=\"scroll\"><table><thead><tr><th>configuration</th><th class=\"n\">repetitions A → B</th>" +
+                "<th class=\"n\">req/s A</th><th class=\"n\">req/s B</th><th>change</th><th class=\"n\">p99 ms A</th><th class=\"n\">p99 ms B</th><th>change</th></tr></thead><tbody>\n$rows\n</tbody></table></div>"
+        return """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(c.a.run.id)} → ${e(c.b.run.id)} · stackbench compare</title>
+<style>
+${Assets.css}
+.good { color: #1d6b3a; font-weight: 600; } .bad { color: #9b1c1c; font-weight: 600; }
+</style>
+</head>
+<body>
+<main>
+<header class="top"><p class="kicker">stackbench compare</p><h1>${e(c.a.run.suite)}: A → B</h1>
+<p class="meta">A: ${e(c.a.run.id)} (${e(c.a.run.startedAt)}) · B: ${e(c.b.run.id)} (${e(c.b.run.startedAt)})</p></header>
+<section><h2>Environment</h2>$env</section>
+<section><h2>Changes per configuration</h2>
+<p class="caution">Each side: the median over its repetitions, in brackets the 95 % bootstrap interval of the median (3 or more repetitions) or the range.
+A change is called real only when the repetitions support it: the Mann-Whitney U test rejects no change (p &lt; 0.05) and the bootstrap interval of the change excludes zero. With fewer than 3 repetitions a side, it cannot tell.</p>
+$table$only</section>
+<footer>Rendered by stackbench from the two runs' results.json.</footer>
+</main>
+</body>
+</html>
+"""
+    }
+
+    private fun cells(f: CompareWords.Figure, c: Change?): String {
+        if (c == null) return "<td class=\"n\">–</td><td class=\"n\">–</td><td>no measured repetition on one side</td>"
+        val cls = when (CompareWords.good(f, c)) { true -> "good"; false -> "bad"; null -> "" }
+        return "<td class=\"n\">${e(CompareWords.estimate(f, c.before))}</td><td class=\"n\">${e(CompareWords.estimate(f, c.after))}</td>" +
+            "<td><span class=\"$cls\">${e(CompareWords.change(c))}</span><small>${e(CompareWords.verdict(f, c))}</small></td>"
+    }
+}

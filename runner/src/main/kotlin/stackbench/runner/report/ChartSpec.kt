@@ -1,0 +1,57 @@
+package stackbench.runner.report
+
+/**
+ * A chart as data: what report.js draws with ECharts. Kept free of the library's own option names so that
+ * the choice of figures (and their escaping) is tested here, and the script only maps shapes to options.
+ */
+data class ChartSpec(
+    val id: String,
+    val title: String,
+    /** A line under the title, e.g. which latency the figure is. */
+    val note: String? = null,
+    val x: Axis,
+    val y: Axis,
+    val series: List<Series>,
+    /** Horizontal reference lines, e.g. a latency target. */
+    val marks: List<Mark> = emptyList(),
+    /** axis: one tooltip for every line at an x; item: one point. */
+    val tooltip: String = "axis",
+)
+
+/** type: value, log, category, or percentile (a log axis of 1/(1-p), as HdrHistogram plots percentiles). */
+data class Axis(val name: String, val type: String = "value", val categories: List<String>? = null)
+
+data class Series(
+    val name: String,
+    /** line, scatter or bar. */
+    val type: String,
+    val color: String,
+    val symbol: String,
+    val dash: String = "solid",
+    val data: List<Point>,
+    /** Drawn lighter and left out of the legend (e.g. single repetitions behind their median). */
+    val faint: Boolean = false,
+    /** Shown after the name in tooltips, e.g. which repetition; series of one name share a legend entry. */
+    val detail: String? = null,
+)
+
+/** x is a category's index on a category axis; a null y is a gap. */
+data class Point(val x: Double, val y: Double?, val note: String? = null)
+
+data class Mark(val value: Double, val label: String)
+
+object Axes {
+    /** A log axis when [log] is asked for and the values span a decade or more; otherwise linear from zero. */
+    fun y(name: String, series: List<Series>, log: Boolean): Axis {
+        val ys = series.flatMap { s -> s.data.mapNotNull { it.y } }.filter { it > 0 }
+        val wide = ys.isNotEmpty() && ys.max() / ys.min() >= 10
+        return Axis(name, if (log && wide) "log" else "value")
+    }
+}
+
+object Percentiles {
+    /** The x of percentile [p] on a percentile axis: p50 → 2, p90 → 10, p99 → 100, p99.9 → 1000. */
+    fun x(p: Double): Double = 1.0 / (1.0 - p / 100.0)
+
+    const val MAX = 99.99
+}

@@ -1,0 +1,65 @@
+package stackbench.runner.report
+
+import stackbench.runner.results.RunResult
+
+/** The run and the machine it measured on, as key–value tables; every value escaped. */
+object EnvironmentSection {
+    private fun e(s: String?) = Html.text(s)
+
+    fun render(result: RunResult): String {
+        val run = result.run
+        val env = result.environment
+        val cells = result.cells
+        val runRows = listOf(
+            "suite" to "${e(run.suite)} <small>${e(run.suiteFile)}</small>",
+            "run id" to e(run.id),
+            "status" to e(run.status.name.lowercase()) + (run.note?.let { " — ${e(it)}" } ?: ""),
+            "started, finished" to "${e(Format.instant(run.startedAt))} → ${e(run.finishedAt?.let(Format::instant) ?: "not finished")}",
+            "cells" to "${cells.size} recorded of ${run.plannedCells} planned; ${run.repetitions} repetition(s) of each",
+            "scale" to e(Format.plain(run.scale)) + if (run.scale != 1.0) " (warm-up and measured durations scaled)" else "",
+            "command" to "<code>${e(run.command.joinToString(" "))}</code>",
+        )
+        val machine = listOf(
+            "host" to e(env.hostname),
+            "OS, kernel" to "${e(env.os)}<small>kernel ${e(env.kernel)}</small>",
+            "CPU" to "${e(env.cpuModel)}<small>${env.logicalCpus} logical, ${env.physicalCpus} physical</small>",
+            "memory" to Format.gib(env.memoryBytes),
+            "runner JDK" to e(env.runnerJdk),
+            "app JDK" to e(env.appJdk),
+            "load drivers" to env.drivers.entries.joinToString("<br>") { "${e(it.key)}: ${e(it.value)}" }.ifEmpty { "–" },
+            "isolation" to e(env.isolation),
+            "git commit" to (env.gitCommit?.let { e(it) + if (env.gitDirty == true) " <span class=\"flag\">uncommitted changes</span>" else "" } ?: "unknown"),
+        )
+        val profiles = cells.map { it.profile }.distinct().map { p ->
+            "CPU ${e(p.cpuLimit)}${p.cpus?.let { " ${Format.plain(it)} CPU" } ?: ""}${if (p.cpuset.isNotEmpty()) ", app on CPUs ${p.cpuset.joinToString(",")}" else ""}" +
+                ", memory ${p.memoryBytes?.let(Format::mib) ?: "unlimited"}, heap ${p.heapBytes?.let(Format::mib) ?: "JVM default"}" +
+                ", ActiveProcessorCount ${p.activeProcessorCount}, isolation ${e(p.isolation)}" +
+                (if (p.driverCpus.isNotEmpty()) ", load generator on CPUs ${p.driverCpus.joinToString(",")}" else "") +
+                (if (p.sharesCpusWithDriver) " <span class=\"flag\">shares CPUs with the load generator</span>" else "")
+        }
+        return "<h3>Run</h3>" + kv(runRows) +
+            "<h3>Machine and software</h3>" + kv(machine + ("app container" to profiles.joinToString("<br>").ifEmpty { "–" })) +
+            versions(result) +
+            "<details><summary>the suite file as run</summary><pre>${e(run.suiteText)}</pre></details>"
+    }
+
+    /** App versions: the environment's record, else each app's own /info answer in its cells. */
+    private fun versions(result: RunResult): String {
+        val rows = if (result.environment.apps.isNotEmpty()) {
+            result.environment.apps.map { (label, v) -> listOf(label, v.springBoot, v.springFramework, "${v.server} ${v.serverVersion}", v.jdk) }
+        } else {
+            result.cells.filter { it.info != null }.distinctBy { it.app.name }.map { c ->
+                val i = c.info!!
+                fun s(k: String) = i.path(k).asString("").ifEmpty { "–" }
+                listOf(c.app.name, s("springBoot"), s("springFramework"), "${s("server")} ${s("serverVersion")}", s("jdk"))
+            }
+        }
+        if (rows.isEmpty()) return ""
+        val head = listOf("app", "Spring Boot", "Spring Framework", "server", "JDK")
+        return "<h3>App versions</h3><div class=\"scroll\"><table><thead><tr>" + head.joinToString("") { "<th>$it</th>" } + "</tr></thead><tbody>" +
+            rows.joinToString("") { r -> "<tr>" + r.joinToString("") { "<td>${e(it)}</td>" } + "</tr>" } + "</tbody></table></div>"
+    }
+
+    private fun kv(rows: List<Pair<String, String>>) =
+        "<table class=\"kv\"><tbody>" + rows.joinToString("") { (k, v) -> "<tr><th>${e(k)}</th><td>$v</td></tr>" } + "</tbody></table>"
+}

@@ -1,0 +1,136 @@
+package stackbench.runner.report
+
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.RunResult
+import stackbench.runner.results.RunStatus
+import java.security.MessageDigest
+import java.util.Base64
+
+/**
+ * report.html: one self-contained page from results.json alone. The chart library and the renderer are
+ * inlined, and a Content-Security-Policy allows only those two scripts (by hash) and no request at all.
+ */
+object HtmlReport {
+    private fun e(s: String?) = Html.text(s)
+
+    fun render(result: RunResult): String {
+        val view = RunView(result)
+        val page = Page(view)
+        val body = listOf(page.header(), page.findings(), page.overview(), page.capacity(), page.figures(), page.startup(), page.details(), page.environment())
+            .joinToString("\n")
+        val data = Html.json(mapOf("charts" to page.specs))
+        val echarts = Html.inlineScript(Assets.echarts)
+        val script = Html.inlineScript(Assets.script)
+        val csp = "default-src 'none'; script-src ${hash(echarts)} ${hash(script)}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+        return """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="$csp">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="stackbench">
+<title>${e(result.run.suite)} · stackbench report</title>
+<style>
+${Assets.css}</style>
+</head>
+<body>
+<main>
+$body
+<footer>Rendered by stackbench from results.json (schema ${e(result.schema)}) alone; re-render it with <code>./stackbench report DIR</code>.
+Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Apache License 2.0. ${e(Assets.echartsNotice.replace('\n', ' '))}</footer>
+</main>
+<script type="application/json" id="sb-data">$data</script>
+<script>$echarts</script>
+<script>$script</script>
+</body>
+</html>
+"""
+    }
+
+    private fun hash(script: String) =
+        "'sha256-" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(script.toByteArray(Charsets.UTF_8))) + "'"
+
+    /** The page's sections; collects the chart specs its figures place. */
+    private class Page(val view: RunView) {
+        val specs = mutableListOf<ChartSpec>()
+        private val charts = Charts(view)
+        private val tables = Tables(view)
+        private val result = view.result
+
+        fun figure(spec: ChartSpec): String {
+            val id = if (specs.any { it.id == spec.id }) "${spec.id}-${specs.size}" else spec.id
+            specs += spec.copy(id = id)
+            val note = spec.note?.let { "<small>${e(it)}</small>" } ?: ""
+            return """<figure><figcaption>${e(spec.title)}$note</figcaption><div class="chart" id="$id" role="img" aria-label="${e(spec.title)}"></div></figure>"""
+        }
+
+        fun header(): String {
+            val run = result.run
+            val cells = result.cells
+            val failed = cells.count { it.status != CellStatus.OK }
+            val swept = view.panels.mapNotNull { p -> p.x?.let { x -> "${x.name} ${p.xValues.joinToString(", ") { Format.plain(it) }}" } }.distinct()
+            val facts = listOf(
+                "<b>${cells.size}</b> of ${run.plannedCells} cells" + if (failed > 0) ", <b>$failed</b> failed" else "",
+                "<b>${view.configs.size}</b> configurations",
+                view.repetitionsText.replace(Regex("^(\\d+)"), "<b>$1</b>"),
+                if (swept.isEmpty()) "nothing swept" else "swept: " + e(swept.joinToString("; ")),
+                e("${result.environment.cpuModel}, ${result.environment.logicalCpus} CPUs"),
+                e(cells.map { it.load.driver }.distinct().joinToString(", ").ifEmpty { "no load driver" }),
+            )
+            val status = run.status.name.lowercase()
+            val warning = if (run.status != RunStatus.COMPLETE) "<p class=\"lede\"><span class=\"flag bad\">$status</span> This run did not complete: the report shows the ${cells.size} cells it recorded.</p>" else ""
+            val key = view.apps.joinToString("") { "<span>${tables.swatch(it)}${e(it)}</span>" }
+            val toc = listOf("findings" to "What this run shows", "overview" to "Throughput and latency", "capacity" to "Capacity", "figures" to "Key figures",
+                "startup" to "Startup", "cells" to "Inside the cells", "environment" to "Environment")
+                .filter { (id, _) -> id != "capacity" || result.searches.isNotEmpty() }
+            return """<header class="top">
+<p class="kicker">stackbench report · <span class="status $status">$status</span></p>
+<h1>${e(run.suite)}</h1>
+${if (run.description.isNotBlank()) "<p class=\"lede\">${e(run.description)}</p>" else ""}
+<p class="meta">run ${e(run.id)} · started ${e(Format.instant(run.startedAt))}${run.finishedAt?.let { " · finished ${e(Format.instant(it))}" } ?: ""}</p>
+<ul class="facts">${facts.joinToString("") { "<li>$it</li>" }}</ul>
+<div class="key" aria-label="colour of each app configuration">$key</div>
+<nav class="toc">${toc.joinToString("") { (id, t) -> "<a href=\"#$id\">$t</a>" }}</nav>
+</header>
+$warning"""
+        }
+
+        fun findings(): String {
+            val items = Findings.of(view).joinToString("\n") { gf ->
+                val name = { s: String -> "<strong>${e(s)}</strong>" }
+                val lines = listOfNotNull(gf.throughput, gf.p99).map { "<p>${Findings.sentence(it, name, ::e)}</p>" } +
+                    gf.failed.map { "<p><span class=\"flag bad\">failed</span> ${e(it)}</p>" }
+                "<li><h3>${e(gf.group.title)}</h3>${lines.joinToString("").ifEmpty { "<p>No cell here was measured.</p>" }}</li>"
+            }
+            val basis = if (view.repetitions >= stackbench.runner.stats.Statistics.MIN_FOR_INTERVAL) "Differences are called real only when the repetitions support them (Mann-Whitney U and a bootstrap interval)."
+            else "With fewer than ${stackbench.runner.stats.Statistics.MIN_FOR_INTERVAL} repetitions of each configuration no difference here can be called real; run the suite with more repetitions to tell."
+            return """<section id="findings"><h2>What this run shows</h2><p class="caution">Computed from the results: at each swept value, the best configuration by throughput and by p99, and its margin over the next. $basis</p><ul class="findings">$items</ul></section>"""
+        }
+
+        fun overview(): String = "<section id=\"overview\"><h2>Throughput and latency</h2>" + view.panels.joinToString("") { p ->
+            val figures = charts.overview(p).joinToString("", transform = ::figure)
+            (if (view.panels.size > 1) "<h3>${e(p.title)}</h3>" else "") + "<div class=\"charts wide\">$figures</div>"
+        } + "</section>"
+
+        fun capacity(): String {
+            if (result.searches.isEmpty()) return ""
+            val figures = charts.capacity().joinToString("", transform = ::figure)
+            return "<section id=\"capacity\"><h2>Capacity</h2><p class=\"caution\">The highest offered rate at which p99 and the error rate stayed within the target.</p><div class=\"charts wide\">$figures</div>${tables.capacity()}</section>"
+        }
+
+        fun figures(): String {
+            val note = if (view.repetitions > 1) "Figures are medians over the repetitions; below each, the 95 % bootstrap interval of the median (3 or more repetitions) or the range." else "One repetition of each configuration."
+            return "<section id=\"figures\"><h2>Key figures</h2><p class=\"caution\">$note Flags stand beside the figure they affect; hover one for its message.</p>${tables.keyFigures()}</section>"
+        }
+
+        fun startup(): String = charts.startup()?.let { "<section id=\"startup\"><h2>Startup</h2><div class=\"charts\">${figure(it)}</div></section>" } ?: ""
+
+        fun details(): String = "<section id=\"cells\"><h2>Inside the cells</h2><p class=\"caution\">For each swept value: the latency spectrum, figures second by second, and the app's resources as sampled.</p>" +
+            view.groups.joinToString("") { g ->
+                val figures = charts.details(g).joinToString("", transform = ::figure)
+                "<h3 id=\"${Html.slug(g.id)}\">${e(g.title)}</h3><div class=\"charts\">$figures</div>${tables.cells(g)}"
+            } + "</section>"
+
+        fun environment(): String = "<section id=\"environment\"><h2>Environment</h2>${EnvironmentSection.render(result)}</section>"
+    }
+}

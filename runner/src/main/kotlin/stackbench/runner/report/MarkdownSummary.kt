@@ -1,0 +1,84 @@
+package stackbench.runner.report
+
+import stackbench.runner.results.RunResult
+import stackbench.runner.stats.Estimate
+
+/** summary.md: the key table in Markdown, fit to paste into an issue or a README. */
+object MarkdownSummary {
+    /** Text safe in a Markdown table cell: no markup, no HTML, no column break. */
+    fun md(s: String?): String {
+        if (s == null) return ""
+        val out = StringBuilder()
+        for (ch in s) when (ch) {
+            '\\', '`', '*', '_', '[', ']', '#', '|', '~', '!' -> out.append('\\').append(ch)
+            '<' -> out.append("&lt;")
+            '>' -> out.append("&gt;")
+            '&' -> out.append("&amp;")
+            '\n', '\r' -> out.append(' ')
+            else -> out.append(ch)
+        }
+        return out.toString()
+    }
+
+    fun render(result: RunResult): String {
+        val view = RunView(result)
+        val run = result.run
+        val env = result.environment
+        val failed = result.cells.count { it.status != stackbench.runner.results.CellStatus.OK }
+        val latency = view.configs.filter { it.ok.isNotEmpty() }.map { it.corrected }.distinct().let { kinds ->
+            when (kinds) {
+                listOf(true) -> "open-model latency (counted from each request's intended send time)"
+                listOf(false) -> "closed-model latency (a stalled server also stops the client, so stalls are under-counted)"
+                else -> "open- and closed-model latency, marked per row"
+            }
+        }
+        val mixed = view.configs.map { it.corrected }.distinct().size > 1
+        val reps = view.repetitions > 1
+        val rows = view.configs.joinToString("\n") { c ->
+            val f = c.first
+            val flags = c.flags.map { it.code } + (if (c.throughput?.noisy == true || c.p99?.noisy == true) listOf("noisy") else emptyList()) +
+                c.failed.map { "r${it.repetition} ${it.status.name.lowercase()}: ${it.reason ?: ""}" }
+            val cells = listOf(
+                md(c.app), md(f.endpoint.label), md(f.load.label), "${c.ok.size}/${c.cells.size}",
+                figure(c.throughput, reps, Format::rate),
+                figure(c.p50, false, Format::ms),
+                figure(c.p99, reps, Format::ms) + if (mixed) (if (c.corrected) " (open)" else " (closed)") else "",
+                Format.percent(c.ok.map { it.measured!!.errorRate }.takeIf { it.isNotEmpty() }?.let { stackbench.runner.stats.Statistics.median(it) }, 2),
+                Format.percent(c.ok.mapNotNull { it.resources?.cpuShare }.takeIf { it.isNotEmpty() }?.let { stackbench.runner.stats.Statistics.median(it) }),
+                md(flags.joinToString(", ")),
+            )
+            "| " + cells.joinToString(" | ") + " |"
+        }
+        val findings = Findings.of(view).flatMap { gf ->
+            listOfNotNull(gf.throughput, gf.p99).map { "- *${md(gf.group.title)}*: ${Findings.sentence(it, { n -> "**${md(n)}**" }, ::md)}" } +
+                gf.failed.map { "- *${md(gf.group.title)}*: failed: ${md(it)}" }
+        }
+        return buildString {
+            appendLine("### ${md(run.suite)}: stackbench results")
+            appendLine()
+            if (run.description.isNotBlank()) { appendLine(md(run.description)); appendLine() }
+            appendLine("Run ${md(run.id)} (${run.status.name.lowercase()}): ${result.cells.size} of ${run.plannedCells} cells" +
+                (if (failed > 0) ", $failed failed" else "") + ", ${view.repetitionsText}. " +
+                "${md(env.cpuModel)}, ${env.logicalCpus} CPUs; apps on ${md(env.appJdk)}; ${md(env.drivers.values.joinToString(", "))}; isolation ${md(env.isolation)}.")
+            appendLine()
+            appendLine("| configuration | endpoint | load | measured | req/s | p50 ms | p99 ms | errors | app CPU | flags |")
+            appendLine("|---|---|---|--:|--:|--:|--:|--:|--:|---|")
+            appendLine(rows)
+            appendLine()
+            appendLine("Latency: $latency." + if (reps) " Figures are medians over the repetitions; in brackets the 95 % bootstrap interval (3 or more repetitions) or the range." else "")
+            if (findings.isNotEmpty()) {
+                appendLine()
+                appendLine("**What this run shows** (computed from the results)")
+                appendLine()
+                findings.forEach { appendLine(it) }
+            }
+        }
+    }
+
+    private fun figure(e: Estimate?, spread: Boolean, fmt: (Double?) -> String): String = when {
+        e == null -> "–"
+        !spread || e.n < 2 -> fmt(e.median)
+        e.low != null -> "${fmt(e.median)} (${fmt(e.low)}–${fmt(e.high)})"
+        else -> "${fmt(e.median)} (${fmt(e.values.min())}–${fmt(e.values.max())})"
+    }
+}

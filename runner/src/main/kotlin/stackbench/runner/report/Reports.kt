@@ -1,0 +1,37 @@
+package stackbench.runner.report
+
+import stackbench.runner.results.ResultsStore
+import stackbench.runner.results.RunResult
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardCopyOption
+
+/** Where a report was written. */
+data class ReportFiles(val html: Path, val markdown: Path)
+
+/** Writes a run's report.html and summary.md from its results.json alone, so any past run can be re-rendered. */
+object Reports {
+    const val HTML = "report.html"
+    const val MARKDOWN = "summary.md"
+
+    /** [dir] is a results folder (or its results.json); the report goes beside results.json. */
+    fun write(dir: Path): ReportFiles {
+        val folder = if (Files.isDirectory(dir)) dir else (dir.toAbsolutePath().parent ?: dir)
+        return write(ResultsStore.read(dir), folder)
+    }
+
+    fun write(result: RunResult, folder: Path): ReportFiles {
+        Files.createDirectories(folder)
+        val html = folder.resolve(HTML)
+        val markdown = folder.resolve(MARKDOWN)
+        atomically(html, HtmlReport.render(result))
+        atomically(markdown, MarkdownSummary.render(result))
+        return ReportFiles(html, markdown)
+    }
+
+    internal fun atomically(target: Path, text: String) {
+        val tmp = target.resolveSibling(".${target.fileName}.tmp")
+        Files.writeString(tmp, text)
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+    }
+}

@@ -1,0 +1,133 @@
+package stackbench.runner.results
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties
+import tools.jackson.databind.JsonNode
+
+enum class CellStatus { OK, FAILED, INTERRUPTED }
+
+/**
+ * Everything one cell measured, however it ended: a failed cell keeps what it measured before the
+ * failure. `docs/results-schema.md` describes every field.
+ */
+data class CellResult(
+    val key: String,
+    val configKey: String,
+    val index: Int,
+    val folder: String,
+    val repetition: Int,
+    val status: CellStatus,
+    val reason: String? = null,
+    val logTail: List<String>? = null,
+    val app: AppRecord,
+    val profile: ProfileRecord,
+    val endpoint: EndpointRecord,
+    val load: LoadRecord,
+    /** The app's own `GET /info` answer, verbatim. */
+    val info: JsonNode? = null,
+    val startup: StartupResult? = null,
+    val verification: VerificationResult? = null,
+    val idle: IdleProbe? = null,
+    val warmup: LoadResult? = null,
+    val measured: LoadResult? = null,
+    val resources: ResourceSummary? = null,
+    val ceiling: Ceiling? = null,
+    val flags: List<Flag> = emptyList(),
+    val timings: Timings? = null,
+    val samples: List<Sample> = emptyList(),
+    val files: Map<String, String> = emptyMap(),
+    /** The key of the cell that started the app this cell measured (`restart: app`); null when it started its own. */
+    val appStartedBy: String? = null,
+    /** The app's own throughput (req/s) in each slice of the warm-up, until it settled. */
+    val warmupSteps: List<Double> = emptyList(),
+    /** How long the app took to finish the warm-up's requests still in flight. */
+    val quietAfterWarmupMs: Long? = null,
+    val startedAt: String? = null,
+    val finishedAt: String? = null,
+)
+
+data class AppRecord(
+    val name: String,
+    val stack: String,
+    val boot: String,
+    val label: String,
+    val virtualThreads: Boolean,
+    val properties: Map<String, String> = emptyMap(),
+    val systemProperties: Map<String, String> = emptyMap(),
+    val jvmArgs: List<String> = emptyList(),
+    val command: List<String> = emptyList(),
+)
+
+data class ProfileRecord(
+    /** `quota`, `cpuset`, `quota+cpuset` or `none`. */
+    val cpuLimit: String,
+    val cpus: Double?,
+    val cpuset: List<Int>,
+    val memoryBytes: Long?,
+    val heapBytes: Long?,
+    val activeProcessorCount: Int,
+    /** How the limits were applied: `cgroup-v1`, `cgroup-v2` or `taskset`. */
+    val isolation: String,
+    val driverCpus: List<Int>,
+    val downstreamCpus: List<Int>,
+    val sharesCpusWithDriver: Boolean,
+)
+
+data class EndpointRecord(
+    val kind: String,
+    val strategy: String?,
+    val params: Map<String, Long>,
+    val method: String,
+    val path: String,
+    val label: String,
+)
+
+data class LoadRecord(
+    val driver: String,
+    /** `closed` or `open`. */
+    val model: String,
+    val connections: Int,
+    val rate: Double? = null,
+    val warmupMs: Long,
+    val durationMs: Long? = null,
+    val requests: Int? = null,
+    val timeoutMs: Long,
+    val threads: Int,
+    val label: String,
+)
+
+data class StartupResult(
+    /** Process start to the first 200 from /actuator/health. */
+    val toHealthyMs: Double,
+    /** Process start to the first 200 on the cell's own request. */
+    val toFirstResponseMs: Double?,
+    /** Spring's own "Started ... in X seconds". */
+    val springStartedSeconds: Double?,
+    /** Spring's "(process running for Y)". */
+    val processRunningSeconds: Double?,
+)
+
+/** The check of the answer before any load; [status] and [elapsedMs] are absent when no answer came. */
+data class VerificationResult(val ok: Boolean, val status: Int?, val elapsedMs: Double?, val problem: String?, val bodyExcerpt: String?)
+
+/** Requests one at a time on the warmed, otherwise idle app: the time per request the ceilings use. */
+data class IdleProbe(val requests: Int, val medianMs: Double, val minMs: Double, val cpuMsPerRequest: Double?)
+
+/** What the laws allow for a cell, and how much of it was measured. */
+data class Ceiling(val law: String, val requestsPerSecond: Double, val explanation: String, val efficiency: Double? = null)
+
+/** A remark on one figure: `affects` names it (`throughput`, `latency` or `other`). */
+data class Flag(val code: String, val message: String, val affects: String)
+
+/** Where a cell's wall time went, in ms. */
+@JsonIgnoreProperties(value = ["outsideLoadMs"], allowGetters = true)
+data class Timings(
+    val startMs: Long,
+    val verifyMs: Long,
+    val warmupMs: Long,
+    val measuredMs: Long,
+    val stopMs: Long,
+    val totalMs: Long,
+) {
+    /** Everything but the measured load: start, verification, warm-up, idle probe, stop. */
+    val outsideLoadMs: Long get() = totalMs - measuredMs
+}

@@ -1,0 +1,51 @@
+package stackbench.runner.results
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties
+
+/** What a load driver measured in one phase, in one model whatever the driver. Latencies in ms. */
+@JsonIgnoreProperties(value = ["errorCount", "errorRate"], allowGetters = true)
+data class LoadResult(
+    val driver: String,
+    /** `closed` or `open`. */
+    val model: String,
+    /** True when latency counts from each request's intended send time (coordinated omission corrected). */
+    val latencyCorrected: Boolean,
+    /** The driver's own measured window. */
+    val wallSeconds: Double,
+    val responses: Long,
+    /** Answers with the expected status. */
+    val successes: Long,
+    /** successes / wallSeconds. */
+    val throughput: Double,
+    val statusCodes: Map<String, Long> = emptyMap(),
+    /** Failed requests by kind (`connect`, `timeout`, `read`, `write`, `status`, `other`), each counted once. */
+    val errors: Map<String, Long> = emptyMap(),
+    /** Requests still in flight when the window closed: not errors. */
+    val inFlightAtEnd: Long = 0,
+    val latency: LatencyStats = LatencyStats(),
+    val spectrum: List<PercentilePoint> = emptyList(),
+    val perSecond: List<SecondStat> = emptyList(),
+    val notes: List<String> = emptyList(),
+) {
+    val errorCount: Long get() = errors.values.sum()
+
+    /** Errors as a share of every request that ended (successes and errors). */
+    val errorRate: Double get() = (successes + errorCount).let { if (it == 0L) 0.0 else errorCount.toDouble() / it }
+}
+
+data class LatencyStats(
+    val min: Double? = null,
+    val mean: Double? = null,
+    val stdev: Double? = null,
+    val p50: Double? = null,
+    val p90: Double? = null,
+    val p99: Double? = null,
+    val p999: Double? = null,
+    val p9999: Double? = null,
+    val max: Double? = null,
+)
+
+data class PercentilePoint(val percentile: Double, val ms: Double)
+
+/** One whole second of a window: answers that ended in it, and their latency where the driver gives it. */
+data class SecondStat(val second: Int, val responses: Long, val successes: Long, val p50: Double? = null, val p99: Double? = null)

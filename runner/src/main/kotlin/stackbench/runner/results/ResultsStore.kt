@@ -1,0 +1,62 @@
+package stackbench.runner.results
+
+import tools.jackson.core.JacksonException
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardCopyOption
+import kotlin.io.path.isDirectory
+import kotlin.io.path.isRegularFile
+
+/**
+ * A run's folder on disk: `results.json` (the record) and `results.csv` (one row per cell). Every write
+ * goes to a temporary file first and is then renamed over the old one, so a reader, or a run cut off
+ * mid-write, never sees half a file.
+ */
+class ResultsStore(private val dir: Path) {
+
+    fun write(result: RunResult) {
+        Files.createDirectories(dir)
+        atomically(dir.resolve(JSON_FILE), Json.mapper.writeValueAsBytes(result))
+        atomically(dir.resolve(CSV_FILE), ResultsCsv.render(result).toByteArray(Charsets.UTF_8))
+    }
+
+    private fun atomically(target: Path, bytes: ByteArray) {
+        val tmp = target.resolveSibling(".${target.fileName}.tmp")
+        Files.write(tmp, bytes)
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+    }
+
+    companion object {
+        const val JSON_FILE = "results.json"
+        const val CSV_FILE = "results.csv"
+
+        /** The results file of [path]: a run folder, or a results.json itself. */
+        fun fileOf(path: Path): Path = if (path.isDirectory()) path.resolve(JSON_FILE) else path
+
+        /**
+         * Reads a run's record. Throws [IllegalArgumentException] naming the file when it is missing, is not
+         * JSON, or has another schema.
+         */
+        fun read(path: Path): RunResult {
+            val file = fileOf(path)
+            require(file.isRegularFile()) {
+                if (path.isDirectory()) "$path is not a stackbench results folder: it has no $JSON_FILE" else "$path does not exist"
+            }
+            val tree = try {
+                Json.mapper.readTree(file.toFile())
+            } catch (e: JacksonException) {
+                throw IllegalArgumentException("$file is not JSON: ${e.originalMessage}")
+            }
+            val schema = tree.path("schema").asString("")
+            require(schema == SCHEMA) {
+                if (schema.isEmpty()) "$file is not a stackbench results file (no \"schema\")"
+                else "$file has schema \"$schema\"; this version reads \"$SCHEMA\""
+            }
+            return try {
+                Json.mapper.treeToValue(tree, RunResult::class.java)
+            } catch (e: JacksonException) {
+                throw IllegalArgumentException("$file does not match $SCHEMA: ${e.originalMessage} at ${e.pathReference}")
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package stackbench.runner.results
+
+/** The schema id every `results.json` carries; a reader refuses another. */
+const val SCHEMA = "stackbench.results/1"
+
+/** The whole record of one run: what ran, on what, and every cell and capacity search it measured. */
+data class RunResult(
+    val schema: String = SCHEMA,
+    val run: RunInfo,
+    val environment: Environment,
+    val cells: List<CellResult> = emptyList(),
+    val searches: List<CapacityResult> = emptyList(),
+)
+
+enum class RunStatus { RUNNING, COMPLETE, INTERRUPTED, FAILED }
+
+/** The run itself: its suite (the whole text), scale, repetitions, command line and how it ended. */
+data class RunInfo(
+    val id: String,
+    val suite: String,
+    val suiteFile: String,
+    val suiteText: String,
+    val description: String = "",
+    val scale: Double = 1.0,
+    val repetitions: Int = 1,
+    val plannedCells: Int = 0,
+    val command: List<String> = emptyList(),
+    val startedAt: String,
+    val finishedAt: String? = null,
+    val status: RunStatus = RunStatus.RUNNING,
+    /** A remark about the run written by a person (e.g. on a hand-edited fixture). */
+    val note: String? = null,
+)
+
+/** The machine and software a run measured on. */
+data class Environment(
+    val hostname: String,
+    val os: String,
+    val kernel: String,
+    val cpuModel: String,
+    val logicalCpus: Int,
+    val physicalCpus: Int,
+    val memoryBytes: Long,
+    val runnerJdk: String,
+    val appJdk: String,
+    val gitCommit: String? = null,
+    val gitDirty: Boolean? = null,
+    /** Driver id → its version line. */
+    val drivers: Map<String, String> = emptyMap(),
+    /** `cgroup-v1`, `cgroup-v2` or `taskset`. */
+    val isolation: String,
+    /** App label → the versions its `/info` reported, once per app. */
+    val apps: Map<String, AppVersions> = emptyMap(),
+)
+
+data class AppVersions(
+    val springBoot: String,
+    val springFramework: String,
+    val server: String,
+    val serverVersion: String,
+    val jdk: String,
+)
+
+/** One capacity search: the highest offered rate that met the latency and error target. */
+data class CapacityResult(
+    val key: String,
+    val configKey: String,
+    val app: String,
+    val endpoint: String,
+    val repetition: Int,
+    val sloP99Ms: Double,
+    val sloErrorRate: Double,
+    /** The highest rate that held; null when even the start rate broke the target. */
+    val capacity: Double?,
+    /** The lowest rate that broke it; null when the maximum rate held. */
+    val brokeAt: Double?,
+    val cellKeys: List<String>,
+    val steps: List<CapacityStep>,
+)
+
+data class CapacityStep(val rate: Double, val p99Ms: Double?, val errorRate: Double?, val held: Boolean, val cellKey: String)

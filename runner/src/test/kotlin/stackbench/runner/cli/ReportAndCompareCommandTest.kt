@@ -1,0 +1,42 @@
+package stackbench.runner.cli
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.report.ReportFixtures
+import java.nio.file.Files
+import java.nio.file.Path
+
+class ReportAndCompareCommandTest {
+    @Test
+    fun `report renders a results folder and exits 0`(@TempDir dir: Path) {
+        val folder = ReportFixtures.copy(ReportFixtures.SWEEP, dir)
+        assertThat(execute(arrayOf("report", folder.toString()))).isEqualTo(Exit.OK)
+        assertThat(folder.resolve("report.html")).isRegularFile()
+        assertThat(folder.resolve("summary.md")).isRegularFile()
+    }
+
+    @Test
+    fun `report of a folder without results is bad input`(@TempDir dir: Path) {
+        assertThat(execute(arrayOf("report", dir.resolve("missing").toString()))).isEqualTo(Exit.BAD_INPUT)
+        Files.writeString(dir.resolve("results.json"), "{not json")
+        assertThat(execute(arrayOf("report", dir.toString()))).isEqualTo(Exit.BAD_INPUT)
+    }
+
+    @Test
+    fun `compare writes compare html into B, or where asked`(@TempDir dir: Path) {
+        val a = ReportFixtures.copy(ReportFixtures.COMPARE_A, dir)
+        val b = ReportFixtures.copy(ReportFixtures.COMPARE_B, dir)
+        assertThat(execute(arrayOf("compare", a.toString(), b.toString()))).isEqualTo(Exit.OK)
+        assertThat(Files.readString(b.resolve("compare.html"))).contains("tomcat-platform", "no change the repetitions can tell")
+        val out = dir.resolve("out/c.html")
+        assertThat(execute(arrayOf("compare", a.toString(), b.toString(), "--out", out.toString()))).isEqualTo(Exit.OK)
+        assertThat(out).isRegularFile()
+    }
+
+    @Test
+    fun `compare with a missing side is bad input`(@TempDir dir: Path) {
+        val a = ReportFixtures.copy(ReportFixtures.COMPARE_A, dir)
+        assertThat(execute(arrayOf("compare", a.toString(), dir.resolve("nope").toString()))).isEqualTo(Exit.BAD_INPUT)
+    }
+}

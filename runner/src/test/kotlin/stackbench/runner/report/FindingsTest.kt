@@ -1,0 +1,68 @@
+package stackbench.runner.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import stackbench.runner.plan.Planner
+import stackbench.runner.results.Fixtures
+import stackbench.runner.results.RunResult
+import stackbench.runner.stats.Verdict
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.SuiteParser
+
+class FindingsTest {
+    /** tomcat and webflux at one load level, [reps] repetitions, with the given throughput and p99 per repetition. */
+    private fun run(reps: Int, tomcat: List<Double>, webflux: List<Double>, p99: (String, Int) -> Double = { _, _ -> 10.0 }): RunResult {
+        val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
+            "name: f\napps: [{stack: tomcat}, {stack: webflux}]\nendpoints: [{kind: cpu, strategies: [direct], limit: 1000}]\nrepetitions: $reps", "f.yaml"))
+        val cells = plan.cells.map { c ->
+            val t = (if (c.app.name == "tomcat") tomcat else webflux)[c.repetition - 1]
+            Fixtures.cell(c).copy(measured = Fixtures.load(t, p99(c.app.name, c.repetition)))
+        }
+        return RunResult(run = Fixtures.info(cells.size), environment = Fixtures.environment(), cells = cells)
+    }
+
+    private fun plain(f: Finding) = Findings.sentence(f, { "[$it]" }, { it })
+
+    @Test
+    fun `a clear lead over five repetitions is called real`() {
+        val g = Findings.of(RunView(run(5, listOf(1000.0, 1010.0, 990.0, 1005.0, 995.0), listOf(1500.0, 1510.0, 1490.0, 1505.0, 1495.0)))).single()
+        val f = g.throughput!!
+        assertThat(f.best).isEqualTo("webflux")
+        assertThat(f.next).isEqualTo("tomcat")
+        assertThat(f.change!!.verdict).isEqualTo(Verdict.BETTER)
+        assertThat(plain(f)).startsWith("[webflux] served the most: 1,500 req/s, 50 % more than [tomcat] (1,000 req/s); the repetitions support the difference")
+    }
+
+    @Test
+    fun `the lowest p99 wins by latency, and overlapping repetitions are not told apart`() {
+        val p99 = { app: String, rep: Int -> if (app == "tomcat") listOf(10.0, 12.0, 11.0, 13.0, 9.0)[rep - 1] else listOf(11.5, 10.5, 12.5, 9.5, 12.0)[rep - 1] }
+        val g = Findings.of(RunView(run(5, List(5) { 1000.0 }, List(5) { 1000.0 }, p99))).single()
+        val f = g.p99!!
+        assertThat(f.best).isEqualTo("tomcat")
+        assertThat(f.change!!.verdict).isEqualTo(Verdict.NO_CHANGE)
+        assertThat(plain(f)).contains("had the lowest p99: 11.0 ms").contains("the repetitions cannot tell the two apart")
+    }
+
+    @Test
+    fun `a single repetition says it cannot tell`() {
+        val g = Findings.of(RunView(run(1, listOf(1000.0), listOf(1200.0)))).single()
+        assertThat(plain(g.throughput!!)).contains("20 % more than").contains("a single repetition cannot tell whether the difference is real")
+    }
+
+    @Test
+    fun `a configuration alone is said to be alone, and a flag on the best figure is a caveat`() {
+        val r = run(1, listOf(1000.0), listOf(1200.0))
+        val flagged = r.copy(cells = r.cells.filter { it.app.name == "webflux" }.map {
+            it.copy(flags = listOf(stackbench.runner.results.Flag("client-bound", "the load generator used 97 % of its CPUs", "throughput")))
+        })
+        val f = Findings.of(RunView(flagged)).single().throughput!!
+        assertThat(plain(f)).isEqualTo("[webflux] served the most: 1,200 req/s (the only configuration measured here). " +
+            "But it is flagged client-bound (the load generator used 97 % of its CPUs).")
+    }
+
+    @Test
+    fun `failed configurations are reported where they failed`() {
+        val g = Findings.of(RunView(ReportFixtures.load(ReportFixtures.SWEEP)))
+        assertThat(g.map { it.failed }).containsExactly(emptyList(), listOf("webflux (1 of 2 failed: HttpTimeoutException: request timed out)"))
+    }
+}

@@ -1,0 +1,85 @@
+package stackbench.runner.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.results.Json
+import tools.jackson.databind.JsonNode
+import java.nio.file.Files
+import java.nio.file.Path
+
+class HtmlReportTest {
+    companion object {
+        /** The chart specs embedded in a rendered page, parsed back. */
+        fun embedded(html: String): JsonNode {
+            val start = html.indexOf("<script type=\"application/json\" id=\"sb-data\">")
+            val from = html.indexOf('>', start) + 1
+            return Json.mapper.readTree(html.substring(from, html.indexOf("</script>", from)))
+        }
+
+        fun chartIds(html: String): List<String> = Regex("<div class=\"chart\" id=\"([^\"]+)\"").findAll(html).map { it.groupValues[1] }.toList()
+    }
+
+    private val html = HtmlReport.render(ReportFixtures.load(ReportFixtures.SWEEP))
+
+    @Test
+    fun `the page is self-contained, three inline scripts and no source, link or address it could load`() {
+        assertThat(Regex("<script").findAll(html).count()).isEqualTo(3)
+        val markup = html.replace(Regex("(?s)<script>.*?</script>"), "<script></script>")
+        assertThat(markup).doesNotContain(" src=", " href=\"http", "<link", "@import", "url(", "<iframe", "<img")
+        assertThat(html).contains("Content-Security-Policy", "default-src 'none'")
+        assertThat(html).contains("echarts").contains("Apache License 2.0")
+    }
+
+    @Test
+    fun `every chart placed on the page has a spec with data, and every spec is placed once`() {
+        val ids = chartIds(html)
+        val specs = embedded(html).path("charts")
+        assertThat(ids).doesNotHaveDuplicates()
+        assertThat(specs.values().map { it.path("id").asString() }).containsExactlyElementsOf(ids)
+        assertThat(specs.values()).allSatisfy { spec ->
+            assertThat(spec.path("series").values().flatMap { s -> s.path("data").values().filter { it.has("y") } }).isNotEmpty()
+            assertThat(spec.path("x").path("name").asString()).isNotBlank()
+            assertThat(spec.path("y").path("name").asString()).isNotBlank()
+        }
+        // two overview charts, startup, and seven per connection level
+        assertThat(ids).hasSize(2 + 1 + 7 * 2)
+        assertThat(ids).contains("c-throughput-p-cpu-limit-2000-closed-model", "c-spectrum-p-cpu-limit-2000-closed-model-8", "c-startup")
+    }
+
+    @Test
+    fun `the headline, findings, key figures with flags beside them, and the environment are there`() {
+        assertThat(html).contains("<h1>report-fixture</h1>", "What this run shows", "served the most", "had the lowest p99")
+        assertThat(html).contains("<b>8</b> of 8 cells, <b>1</b> failed", "swept: connections 8, 64")
+        assertThat(html).containsPattern("<b>1,722</b><small[^>]*>1,481–1,963</small>")
+        assertThat(html).containsPattern("<b>24\\.5</b><small[^>]*>23\\.4–25\\.6</small><span class=\"flag info\" title=\"closed-model latency")
+        assertThat(html).contains("HttpTimeoutException: request timed out", "last 7 lines of the app's log")
+        assertThat(html).contains("AMD EPYC", "cgroup-v1", "Apache Tomcat 11.0.24", "Reactor Netty 1.3.7", "oha 1.16.0")
+    }
+
+    @Test
+    fun `latency figures say which latency they are`() {
+        val specs = embedded(html).path("charts")
+        val p99 = specs.values().single { it.path("id").asString().startsWith("c-p99-") }
+        assertThat(p99.path("note").asString()).startsWith("closed-model latency")
+        assertThat(specs.values().filter { it.path("id").asString().startsWith("c-spectrum-") }).allSatisfy {
+            assertThat(it.path("x").path("type").asString()).isEqualTo("percentile")
+            assertThat(it.path("note").asString()).isEqualTo("closed-model latency")
+        }
+    }
+
+    @Test
+    fun `rendering twice gives the same page`() {
+        assertThat(HtmlReport.render(ReportFixtures.load(ReportFixtures.SWEEP))).isEqualTo(html)
+    }
+
+    @Test
+    fun `reports write report html and summary md beside results json`(@TempDir dir: Path) {
+        val folder = ReportFixtures.copy(ReportFixtures.SWEEP, dir)
+        val files = Reports.write(folder)
+        assertThat(files.html).isEqualTo(folder.resolve("report.html"))
+        assertThat(Files.readString(files.html)).isEqualTo(html)
+        assertThat(Files.readString(files.markdown)).startsWith("### report-fixture: stackbench results")
+        assertThat(Files.list(folder).use { s -> s.map { it.fileName.toString() }.toList() }).containsExactlyInAnyOrder("results.json", "report.html", "summary.md")
+    }
+}

@@ -1,0 +1,29 @@
+package stackbench.runner.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+
+class MarkdownSummaryTest {
+    private val md = MarkdownSummary.render(ReportFixtures.load(ReportFixtures.SWEEP))
+
+    @Test
+    fun `the key table has a header, an alignment row and one row per configuration`() {
+        val rows = md.lines().filter { it.startsWith("|") }
+        assertThat(rows).hasSize(2 + 4)
+        assertThat(rows[0]).isEqualTo("| configuration | endpoint | load | measured | req/s | p50 ms | p99 ms | errors | app CPU | flags |")
+        assertThat(rows[2]).isEqualTo("| tomcat-platform | cpu-direct-limit2000 | c8 | 2/2 | 1,722 (1,481–1,963) | 2.83 | 24.5 (23.4–25.6) | 0.00 % | 99 % | closed-model, throttled |")
+        assertThat(rows[5]).contains("| webflux | cpu-direct-limit2000 | c64 | 1/2 | 992 |", "r1 failed: HttpTimeoutException: request timed out")
+    }
+
+    @Test
+    fun `it says which latency the figures are and what the run shows`() {
+        assertThat(md).contains("Latency: closed-model latency", "**What this run shows**", "**tomcat-platform** served the most")
+        assertThat(md).contains("2 repetitions of each", "AMD EPYC, 2 CPUs")
+    }
+
+    @Test
+    fun `markdown escaping leaves plain words alone and neutralises markup`() {
+        assertThat(MarkdownSummary.md("tomcat-platform c64")).isEqualTo("tomcat-platform c64")
+        assertThat(MarkdownSummary.md("a|b *c* <d> [e](f)\nnext")).isEqualTo("a\\|b \\*c\\* &lt;d&gt; \\[e\\](f) next")
+    }
+}

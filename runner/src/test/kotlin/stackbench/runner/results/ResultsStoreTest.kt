@@ -1,0 +1,60 @@
+package stackbench.runner.results
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.plan.Planner
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.SuiteParser
+import java.nio.file.Files
+import java.nio.file.Path
+
+class ResultsStoreTest {
+    private val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
+        "name: t\napps: [{stack: tomcat}, {stack: webflux}]\nendpoints: [{kind: cpu, strategies: [direct], limit: 1000}]", "t.yaml"))
+    private val result = RunResult(run = Fixtures.info(2), environment = Fixtures.environment(),
+        cells = listOf(Fixtures.cell(plan.cells[0]), Fixtures.cell(plan.cells[1], CellStatus.FAILED, reason = "verification failed: \"x\", y")))
+
+    @Test
+    fun `a written run reads back equal, with computed figures in the JSON and absent ones left out`(@TempDir dir: Path) {
+        ResultsStore(dir).write(result)
+        assertThat(ResultsStore.read(dir)).isEqualTo(result)
+        assertThat(ResultsStore.read(dir.resolve("results.json"))).isEqualTo(result)
+        val json = Files.readString(dir.resolve("results.json"))
+        assertThat(json).contains("\"errorRate\"", "\"outsideLoadMs\" : 10300", "\"schema\" : \"stackbench.results/1\"")
+        assertThat(json).doesNotContain("\"idle\"", ": null")
+        assertThat(dir.toFile().list()).containsExactlyInAnyOrder("results.json", "results.csv")
+    }
+
+    @Test
+    fun `the csv has a header and one row per cell, quoting what needs it`(@TempDir dir: Path) {
+        ResultsStore(dir).write(result)
+        val lines = Files.readAllLines(dir.resolve("results.csv"))
+        assertThat(lines).hasSize(3)
+        assertThat(lines[0]).startsWith("index,key,status,app,")
+        assertThat(lines[1]).contains("tomcat", ",OK,", ",1000.0,")
+        assertThat(lines[2]).contains(",FAILED,").endsWith("\"verification failed: \"\"x\"\", y\"")
+    }
+
+    @Test
+    fun `a folder without results, a file of another schema and broken JSON are refused by name`(@TempDir dir: Path) {
+        assertThatThrownBy { ResultsStore.read(dir) }.isInstanceOf(IllegalArgumentException::class.java)
+            .hasMessageContaining("has no results.json")
+        Files.writeString(dir.resolve("results.json"), "{\"schema\": \"other/2\"}")
+        assertThatThrownBy { ResultsStore.read(dir) }.hasMessageContaining("schema \"other/2\"")
+        Files.writeString(dir.resolve("results.json"), "{\"schema\": ")
+        assertThatThrownBy { ResultsStore.read(dir) }.hasMessageContaining("is not JSON")
+    }
+
+    @Test
+    fun `flags name what they affect and stay quiet on a clean open-model cell`() {
+        val clean = Fixtures.load(500.0, model = "open")
+        assertThat(Flags.of(clean, ResourceSummary(driverCpuShare = 0.3, periods = 100, throttledPeriods = 0), false, "cgroup-v1")).isEmpty()
+        val flags = Flags.of(clean.copy(latencyCorrected = false, errors = mapOf("timeout" to 5)),
+            ResourceSummary(driverCpuShare = 0.95, periods = 100, throttledPeriods = 40, throttledMs = 800.0, oomKills = 1), true, "taskset")
+        assertThat(flags.map { it.code }).containsExactly("errors", "closed-model", "client-bound", "throttled", "oom", "shared-cpus", "no-cgroup")
+        assertThat(flags.first { it.code == "throttled" }.message).contains("40 of 100")
+        assertThat(flags.first { it.code == "closed-model" }.affects).isEqualTo("latency")
+    }
+}
