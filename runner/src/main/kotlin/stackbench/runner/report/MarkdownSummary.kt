@@ -66,6 +66,20 @@ object MarkdownSummary {
             appendLine(rows)
             appendLine()
             appendLine("Latency: $latency." + if (reps) " Figures are medians over the repetitions; in brackets the 95 % bootstrap interval (3 or more repetitions) or the range." else "")
+            if (result.searches.isNotEmpty()) {
+                appendLine()
+                appendLine("**Capacity**: the highest offered rate (open model) at which p99 and errors stayed within the target")
+                appendLine()
+                appendLine("| configuration | endpoint | target p99 | capacity req/s | searches held | rates tried |")
+                appendLine("|---|---|--:|--:|--:|--:|")
+                for (searches in result.searches.groupBy { it.configKey }.values) {
+                    val s = searches.first()
+                    val held = searches.mapNotNull { it.capacity }
+                    val est = held.takeIf { it.isNotEmpty() }?.let { stackbench.runner.stats.Statistics.estimate(it) }
+                    appendLine("| ${md(s.app)} | ${md(s.endpoint)} | ${Format.ms(s.sloP99Ms)} ms | ${figure(est, true, Format::rate).takeIf { est != null } ?: "none held"} | " +
+                        "${held.size}/${searches.size} | ${searches.joinToString(", ") { it.steps.size.toString() }} |")
+                }
+            }
             if (findings.isNotEmpty()) {
                 appendLine()
                 appendLine("**What this run shows** (computed from the results)")

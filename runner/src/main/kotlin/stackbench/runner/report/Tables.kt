@@ -116,6 +116,28 @@ class Tables(private val view: RunView) {
                 n(Format.percent(s.sloErrorRate, 2)), n("<b>${s.capacity?.let(Format::rate) ?: "none held"}</b>"), n(s.brokeAt?.let(Format::rate) ?: "not reached"), n(s.steps.size.toString()))
             row(cells, false)
         }
+        return summaryOfCapacity() + table(head, rows)
+    }
+
+    /**
+     * One row per searched configuration: the median capacity over its repetitions with a 95 % bootstrap
+     * interval, and whether the repetitions spread too much to trust. Shown only when some search repeated.
+     */
+    private fun summaryOfCapacity(): String {
+        val groups = view.result.searches.groupBy { it.configKey }
+        if (groups.values.none { it.size > 1 }) return ""
+        val head = listOf("configuration", "endpoint", "n:repetitions", "n:target p99", "n:median capacity req/s", "n:95 % interval", "n:spread")
+        val rows = groups.values.joinToString("\n") { searches ->
+            val s = searches.first()
+            val held = searches.mapNotNull { it.capacity }
+            val est = held.takeIf { it.isNotEmpty() }?.let { stackbench.runner.stats.Statistics.estimate(it) }
+            val interval = if (est?.low != null && est.high != null) "${Format.rate(est.low)} – ${Format.rate(est.high)}" else "too few to tell"
+            val cells = listOf(t("${swatch(s.app)}${e(s.app)}"), t(e(s.endpoint)),
+                n(if (held.size == searches.size) "${searches.size}" else "${held.size} of ${searches.size} held"), n("${Format.ms(s.sloP99Ms)} ms"),
+                n("<b>${est?.let { Format.rate(it.median) } ?: "none held"}</b>"), n(interval),
+                n(est?.let { Format.percent(it.spread) + if (it.noisy) " noisy" else "" } ?: "–"))
+            row(cells, false)
+        }
         return table(head, rows)
     }
 

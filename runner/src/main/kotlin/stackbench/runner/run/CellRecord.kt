@@ -1,5 +1,6 @@
 package stackbench.runner.run
 
+import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.host.Placement
 import stackbench.runner.isolation.CgroupCounters
 import stackbench.runner.plan.Cell
@@ -69,21 +70,25 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             Outcome.Interrupted -> CellStatus.INTERRUPTED
             is Outcome.Failed -> CellStatus.FAILED
         }
+        val app = AppRecord(cell.app.name, cell.app.stack.id, cell.app.stack.boot.id, cell.app.stack.label, cell.app.virtualThreads,
+            cell.app.properties, cell.app.systemProperties, cell.app.jvmArgs, command)
+        val endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
+            cell.endpoint.path, cell.endpoint.label)
+        val load = loadRecord(placement)
         return CellResult(
             key = cell.key, configKey = cell.configKey, index = cell.index, folder = "cells/${cell.folder}", repetition = cell.repetition,
             status = status,
             reason = (outcome as? Outcome.Failed)?.reason ?: if (outcome == Outcome.Interrupted) "interrupted before the cell finished" else null,
             logTail = (outcome as? Outcome.Failed)?.logTail,
-            app = AppRecord(cell.app.name, cell.app.stack.id, cell.app.stack.boot.id, cell.app.stack.label, cell.app.virtualThreads,
-                cell.app.properties, cell.app.systemProperties, cell.app.jvmArgs, command),
+            app = app,
             profile = ProfileRecord(cell.profile.mode.id, cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes,
                 cell.profile.heapBytes(), cell.profile.activeProcessorCount(lab.machineCpus), lab.isolation.kind,
                 placement.driverCpus, placement.downstreamCpus, placement.shared),
-            endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
-                cell.endpoint.path, cell.endpoint.label),
-            load = loadRecord(placement),
+            endpoint = endpoint,
+            load = load,
             info = info, startup = startup, verification = verification, idle = idle, measured = measured, warmup = warmup,
             resources = resources,
+            ceiling = Ceilings.of(endpoint, load, app, allotted, info, idle, measured),
             flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind) else emptyList(),
             timings = clock.timings(),
             samples = samples,

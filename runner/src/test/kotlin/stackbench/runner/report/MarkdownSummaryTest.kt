@@ -26,4 +26,16 @@ class MarkdownSummaryTest {
         assertThat(MarkdownSummary.md("tomcat-platform c64")).isEqualTo("tomcat-platform c64")
         assertThat(MarkdownSummary.md("a|b *c* <d> [e](f)\nnext")).isEqualTo("a\\|b \\*c\\* &lt;d&gt; \\[e\\](f) next")
     }
+
+    @Test
+    fun `repeated capacity searches give the median capacity with its interval, in Markdown and HTML`() {
+        val base = ReportFixtures.load(ReportFixtures.SYNTHETIC)
+        val s = base.searches.first()
+        val searches = listOf(900.0, 1000.0, 1100.0).mapIndexed { i, c -> s.copy(key = s.configKey + "/r${i + 1}", repetition = i + 1, capacity = c) }
+        val result = base.copy(searches = searches)
+        val md = MarkdownSummary.render(result)
+        assertThat(md).contains("**Capacity**", "| ${s.app} | ${s.endpoint} | 100 ms | 1,000 (900–1,100) | 3/3 | 6, 6, 6 |")
+        val html = HtmlReport.render(result)
+        assertThat(html).contains("median capacity req/s", "<b>1,000</b>", "900 – 1,100")
+    }
 }

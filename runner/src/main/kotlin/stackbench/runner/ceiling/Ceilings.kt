@@ -1,0 +1,148 @@
+package stackbench.runner.ceiling
+
+import stackbench.runner.results.AppRecord
+import stackbench.runner.results.Ceiling
+import stackbench.runner.results.EndpointRecord
+import stackbench.runner.results.IdleProbe
+import stackbench.runner.results.LoadRecord
+import stackbench.runner.results.LoadResult
+import tools.jackson.databind.JsonNode
+import java.math.BigDecimal
+import java.math.MathContext
+import java.util.Locale
+
+/**
+ * The most a cell could serve, by one of two laws, from what the cell already recorded: its endpoint and load,
+ * the app's `/info` pools, the idle probe and the profile's allotted CPUs. Pure: no I/O. Null whenever an input
+ * the law needs is missing: a ceiling is never guessed.
+ *
+ * - **Little's law** (`io`, `downstream`): in a steady state, requests in flight = throughput × time per request,
+ *   so at most N requests in flight give at most N / T per second. N is the smallest concurrency limit the
+ *   request meets (the client's connections, the pool that holds it while it waits, the server's connection
+ *   cap); T is the time per request with nothing queued (the idle probe's median, else the `delay` parameter).
+ *   It assumes the wait dominates: the CPU the requests need is not the limit.
+ * - **CPU time** (`cpu`; `noop` and `todo` when the CPU per request was measured): the allotted CPUs give at
+ *   most `allotted × 1000 / ms` requests per second when each needs `ms` of CPU. It assumes the app can keep
+ *   every allotted CPU busy with request work and that the CPU per request does not grow under load.
+ *
+ * An open model is also capped by its offered rate.
+ */
+object Ceilings {
+    const val LITTLE = "Little's law"
+    const val CPU_TIME = "CPU time"
+
+    fun of(
+        endpoint: EndpointRecord, load: LoadRecord, app: AppRecord, allottedCpus: Double,
+        info: JsonNode?, idle: IdleProbe?, measured: LoadResult?,
+    ): Ceiling? {
+        val ceiling = when (endpoint.kind) {
+            "io", "downstream" -> little(endpoint, load, app, info, idle)
+            "cpu" -> cpuTime(load, allottedCpus, idle?.cpuMsPerRequest?.let { it to "CPU per request, idle probe" }
+                ?: idle?.medianMs?.let { it to "idle median" })
+            "noop", "todo" -> cpuTime(load, allottedCpus, idle?.cpuMsPerRequest?.let { it to "CPU per request, idle probe" })
+            else -> null
+        } ?: return null
+        return ceiling.copy(efficiency = measured?.let { it.throughput / ceiling.requestsPerSecond })
+    }
+
+    /** A pool as `/info` reports it; [size] null = unbounded. */
+    private data class Pool(val name: String, val size: Int?, val kind: String)
+
+    /** Where a request waits: a pool of `/info` (or none: a virtual thread of its own), and what its units are. */
+    private data class Hold(val pool: String?, val what: String)
+
+    private data class Limit(val n: Int, val what: String)
+
+    private fun little(endpoint: EndpointRecord, load: LoadRecord, app: AppRecord, info: JsonNode?, idle: IdleProbe?): Ceiling? {
+        val pools = info?.path("pools")?.takeIf { it.isArray }?.values()?.associate {
+            val p = Pool(it.path("name").asString(""), it.get("size")?.takeIf { s -> s.isNumber }?.intValue(), it.path("kind").asString(""))
+            p.name to p
+        } ?: return null
+        val (ms, timeSource) = idle?.medianMs?.let { it to "idle median" }
+            ?: endpoint.params["delay"]?.toDouble()?.let { it to "the delay parameter" } ?: return null
+        if (ms <= 0) return null
+        val holds = holds(endpoint, app) ?: return null
+
+        val limits = mutableListOf<Limit>()
+        limits += Limit(load.connections, if (load.model == "closed") "connections (closed model)" else "connections (the open model's cap)")
+        val unbounded = mutableListOf<String>()
+        for (h in holds) {
+            if (h.pool == null) { unbounded += h.what; continue }
+            val p = pools[h.pool] ?: return null
+            if (p.size != null) limits += Limit(p.size, "${h.what} (${p.name})") else unbounded += "${p.name} is unbounded"
+        }
+        pools.values.filter { it.kind == "connections" && !it.name.startsWith("downstream.") && it.size != null }
+            .forEach { limits += Limit(it.size!!, "server connections (${it.name})") }
+        if (holds.isEmpty()) unbounded += "no thread is held while it waits"
+
+        val limit = limits.filter { it.n > 0 }.minByOrNull { it.n } ?: return null
+        val rps = limit.n * 1000.0 / ms
+        val sentence = "${count(limit.n, limit.what)} ÷ ${num(ms)} ms per request ($timeSource) = ${rate(rps)} req/s" +
+            unbounded.joinToString("") { "; $it" }
+        return capped(LITTLE, rps, sentence, load)
+    }
+
+    private fun cpuTime(load: LoadRecord, allottedCpus: Double, perRequest: Pair<Double, String>?): Ceiling? {
+        val (ms, source) = perRequest ?: return null
+        if (ms <= 0 || allottedCpus <= 0) return null
+        val rps = allottedCpus * 1000.0 / ms
+        val cpus = if (allottedCpus == 1.0) "1 CPU" else "${num(allottedCpus)} CPUs"
+        return capped(CPU_TIME, rps, "$cpus allotted ÷ ${num(ms)} ms per request ($source) = ${rate(rps)} req/s", load)
+    }
+
+    /** An open model cannot be served faster than it offers. */
+    private fun capped(law: String, rps: Double, sentence: String, load: LoadRecord): Ceiling {
+        val offered = load.rate?.takeIf { load.model == "open" && it > 0 && it < rps }
+            ?: return Ceiling(law, rps, sentence)
+        return Ceiling(law, offered, "the offered rate, ${rate(offered)} req/s, is below what the law allows: $sentence")
+    }
+
+    /** Where a request of this endpoint waits, by stack and strategy (docs/apps.md); null for an unknown one. */
+    private fun holds(endpoint: EndpointRecord, app: AppRecord): List<Hold>? {
+        val request by lazy { requestThreads(app) }
+        return when (endpoint.kind) {
+            "io" -> when (endpoint.strategy) {
+                "blocking" -> listOf(request ?: return null)
+                "completable-future", "cached-scheduler" -> listOf(Hold("stackbench.io-pool", "threads"))
+                "dispatchers-io" -> listOf(Hold("kotlinx.dispatchers-io", "Dispatchers.IO threads"))
+                "bounded-elastic" -> listOf(Hold("reactor.bounded-elastic", "bounded-elastic threads"))
+                "suspend-delay", "mono-delay" -> emptyList()
+                else -> null
+            }
+            "downstream" -> when (endpoint.strategy) {
+                "sync-java" -> listOf(request ?: return null, Hold("downstream.java-httpclient.connections", "downstream connections"))
+                "cf-java", "mono-java" -> listOf(Hold("downstream.java-httpclient.connections", "downstream connections"))
+                "cf-apache", "mono-apache" -> listOf(Hold("downstream.apache-async.connections", "downstream connections"))
+                "webclient", "suspend-webclient" -> listOf(Hold("downstream.webclient.connections", "downstream connections"))
+                "rest-client" -> listOf(request ?: return null, Hold("downstream.rest-client.connections", "downstream connections"))
+                else -> null
+            }
+            else -> null
+        }
+    }
+
+    /** The pool a blocking handler waits on: the server's request threads, or WebFlux's event loops. */
+    private fun requestThreads(app: AppRecord): Hold? = when (app.stack) {
+        "tomcat" -> Hold("tomcat.threads", "request threads") // unbounded (null) with virtual threads
+        "jetty" -> Hold("jetty.threads", if (app.virtualThreads) "concurrent tasks" else "request threads") // bounded either way
+        "undertow" -> if (app.virtualThreads) Hold("undertow.servlet-executor", "virtual threads") else Hold("undertow.worker-threads", "worker threads")
+        "webflux" -> if (app.virtualThreads) Hold(null, "a virtual thread per request, unbounded") else Hold("netty.event-loops", "event loops")
+        else -> null
+    }
+
+    private fun count(n: Int, what: String) = "${String.format(Locale.US, "%,d", n)} " + if (n == 1) singular(what) else what
+
+    /** "request threads (tomcat.threads)" → "request thread (tomcat.threads)". */
+    private fun singular(what: String): String {
+        val head = what.substringBefore(" (")
+        return head.removeSuffix("s") + what.removePrefix(head)
+    }
+
+    /** Four significant digits, thousands separated: 100.4, 2.5, 0.3512, 1,992. */
+    private fun num(x: Double): String {
+        val bd = BigDecimal(x).round(MathContext(4)).stripTrailingZeros()
+        return String.format(Locale.US, "%,.${bd.scale().coerceAtLeast(0)}f", bd)
+    }
+
+    private fun rate(x: Double) = if (x >= 1000) String.format(Locale.US, "%,.0f", x) else num(x)
+}

@@ -1,0 +1,146 @@
+package stackbench.runner.ceiling
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.within
+import org.junit.jupiter.api.Test
+import stackbench.runner.results.AppRecord
+import stackbench.runner.results.EndpointRecord
+import stackbench.runner.results.Fixtures
+import stackbench.runner.results.IdleProbe
+import stackbench.runner.results.Json
+import stackbench.runner.results.LoadRecord
+
+class CeilingsTest {
+
+    private fun app(stack: String, virtual: Boolean = false) = AppRecord("a", stack, "4.1", stack, virtual)
+    private fun io(strategy: String, delay: Long = 100) = EndpointRecord("io", strategy, mapOf("delay" to delay), "GET", "/io/$strategy", "io")
+    private fun closed(connections: Int) = LoadRecord("oha", "closed", connections, null, 1000, 10_000, null, 5000, 1, "c$connections")
+    private fun open(rate: Double, connections: Int = 10_000) = LoadRecord("oha", "open", connections, rate, 1000, 10_000, null, 5000, 1, "rate")
+    private fun idle(medianMs: Double, cpuMs: Double? = null) = IdleProbe(10, medianMs, medianMs, cpuMs)
+
+    private fun info(vararg pools: Pair<String, Int?>, kind: String = "threads") = Json.mapper.readTree(
+        """{"pools":[${pools.joinToString(",") { (n, s) -> """{"name":"$n","size":$s,"kind":"$kind","source":"runtime","detail":""}""" }},
+           {"name":"tomcat.max-connections","size":8192,"kind":"connections","source":"runtime","detail":""}]}""")
+
+    private val tomcat = info("tomcat.threads" to 200)
+
+    @Test
+    fun `tomcat blocking is bounded by its 200 request threads`() {
+        val c = Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.0), Fixtures.load(1500.0))!!
+        assertThat(c.law).isEqualTo("Little's law")
+        assertThat(c.requestsPerSecond).isCloseTo(2000.0, within(1e-9))
+        assertThat(c.efficiency).isCloseTo(0.75, within(1e-9))
+        assertThat(c.explanation).isEqualTo("200 request threads (tomcat.threads) ÷ 100 ms per request (idle median) = 2,000 req/s")
+    }
+
+    @Test
+    fun `fewer connections than threads, the client is the limit`() {
+        val c = Ceilings.of(io("blocking"), closed(50), app("tomcat"), 1.0, tomcat, idle(100.0), null)!!
+        assertThat(c.requestsPerSecond).isCloseTo(500.0, within(1e-9))
+        assertThat(c.efficiency).isNull()
+        assertThat(c.explanation).startsWith("50 connections (closed model) ÷ 100 ms")
+    }
+
+    @Test
+    fun `virtual threads lift the thread cap, the connections are the limit`() {
+        val virtual = info("tomcat.threads" to null, kind = "virtual threads")
+        val c = Ceilings.of(io("blocking"), closed(400), app("tomcat", virtual = true), 1.0, virtual, idle(100.0), null)!!
+        assertThat(c.requestsPerSecond).isCloseTo(4000.0, within(1e-9))
+        assertThat(c.explanation).startsWith("400 connections (closed model)").contains("tomcat.threads is unbounded")
+        // Tomcat's max connections still bounds
+        val many = Ceilings.of(io("blocking"), closed(10_000), app("tomcat", virtual = true), 1.0, virtual, idle(100.0), null)!!
+        assertThat(many.requestsPerSecond).isCloseTo(81_920.0, within(1e-9))
+        assertThat(many.explanation).contains("server connections (tomcat.max-connections)")
+    }
+
+    @Test
+    fun `jetty stays bounded with virtual threads, undertow does not`() {
+        val jetty = info("jetty.threads" to 200, kind = "virtual threads")
+        assertThat(Ceilings.of(io("blocking"), closed(400), app("jetty", virtual = true), 1.0, jetty, idle(100.0), null)!!.requestsPerSecond)
+            .isCloseTo(2000.0, within(1e-9))
+        val undertow = info("undertow.servlet-executor" to null, "undertow.worker-threads" to 16)
+        assertThat(Ceilings.of(io("blocking"), closed(400), app("undertow", virtual = true), 1.0, undertow, idle(100.0), null)!!.requestsPerSecond)
+            .isCloseTo(4000.0, within(1e-9))
+        assertThat(Ceilings.of(io("blocking"), closed(400), app("undertow"), 1.0, undertow, idle(100.0), null)!!.explanation)
+            .startsWith("16 worker threads (undertow.worker-threads)")
+    }
+
+    @Test
+    fun `webflux blocking on one event loop serves one sleep at a time`() {
+        val loops = info("netty.event-loops" to 1, kind = "event loops")
+        val c = Ceilings.of(io("blocking"), closed(400), app("webflux"), 1.0, loops, idle(100.0), null)!!
+        assertThat(c.requestsPerSecond).isCloseTo(10.0, within(1e-9))
+        assertThat(c.explanation).isEqualTo("1 event loop (netty.event-loops) ÷ 100 ms per request (idle median) = 10 req/s")
+    }
+
+    @Test
+    fun `bounded-elastic is bounded by its threads`() {
+        val pools = info("tomcat.threads" to 200, "reactor.bounded-elastic" to 10)
+        val c = Ceilings.of(io("bounded-elastic"), closed(400), app("tomcat"), 1.0, pools, idle(100.0), null)!!
+        assertThat(c.requestsPerSecond).isCloseTo(100.0, within(1e-9))
+        assertThat(c.explanation).startsWith("10 bounded-elastic threads (reactor.bounded-elastic)")
+    }
+
+    @Test
+    fun `timers hold no thread`() {
+        val c = Ceilings.of(io("suspend-delay"), closed(400), app("webflux"), 1.0, info("netty.event-loops" to 1), idle(100.0), null)!!
+        assertThat(c.requestsPerSecond).isCloseTo(4000.0, within(1e-9))
+        assertThat(c.explanation).contains("no thread is held")
+    }
+
+    @Test
+    fun `a synchronous downstream client holds a request thread and a connection`() {
+        val pools = info("tomcat.threads" to 200, "downstream.rest-client.connections" to 2000)
+        val ep = EndpointRecord("downstream", "rest-client", mapOf("delay" to 100L), "GET", "/downstream/rest-client", "d")
+        assertThat(Ceilings.of(ep, closed(400), app("tomcat"), 1.0, pools, idle(100.0), null)!!.requestsPerSecond).isCloseTo(2000.0, within(1e-9))
+        val async = ep.copy(strategy = "webclient")
+        val withWebclient = info("tomcat.threads" to 200, "downstream.webclient.connections" to 300)
+        assertThat(Ceilings.of(async, closed(400), app("tomcat"), 1.0, withWebclient, idle(100.0), null)!!.explanation)
+            .startsWith("300 downstream connections (downstream.webclient.connections)")
+    }
+
+    @Test
+    fun `cpu work is bounded by the allotted CPUs over the CPU per request`() {
+        val cpu = EndpointRecord("cpu", "direct", mapOf("limit" to 100_000L), "GET", "/cpu/direct", "cpu")
+        val c = Ceilings.of(cpu, closed(50), app("tomcat"), 1.0, tomcat, idle(3.0, cpuMs = 2.5), Fixtures.load(200.0))!!
+        assertThat(c.law).isEqualTo("CPU time")
+        assertThat(c.requestsPerSecond).isCloseTo(400.0, within(1e-9))
+        assertThat(c.efficiency).isCloseTo(0.5, within(1e-9))
+        assertThat(c.explanation).isEqualTo("1 CPU allotted ÷ 2.5 ms per request (CPU per request, idle probe) = 400 req/s")
+        // without the CPU counter, the idle median
+        assertThat(Ceilings.of(cpu, closed(50), app("tomcat"), 2.0, null, idle(4.0), null)!!.requestsPerSecond).isCloseTo(500.0, within(1e-9))
+    }
+
+    @Test
+    fun `an open model is capped by its offered rate`() {
+        val c = Ceilings.of(io("blocking"), open(500.0), app("tomcat"), 1.0, tomcat, idle(100.0), null)!!
+        assertThat(c.requestsPerSecond).isEqualTo(500.0)
+        assertThat(c.explanation).startsWith("the offered rate, 500 req/s").contains("200 request threads (tomcat.threads)")
+        val cpu = EndpointRecord("cpu", "direct", mapOf("limit" to 100_000L), "GET", "/cpu/direct", "cpu")
+        assertThat(Ceilings.of(cpu, open(100.0), app("tomcat"), 1.0, null, idle(3.0, cpuMs = 2.5), null)!!.requestsPerSecond).isEqualTo(100.0)
+        // a rate above the ceiling does not raise it
+        assertThat(Ceilings.of(io("blocking"), open(5000.0), app("tomcat"), 1.0, tomcat, idle(100.0), null)!!.requestsPerSecond)
+            .isCloseTo(2000.0, within(1e-9))
+    }
+
+    @Test
+    fun `missing inputs give no ceiling`() {
+        val cpu = EndpointRecord("cpu", "direct", mapOf("limit" to 100_000L), "GET", "/cpu/direct", "cpu")
+        assertThat(Ceilings.of(cpu, closed(50), app("tomcat"), 1.0, tomcat, null, null)).isNull()
+        assertThat(Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, null, idle(100.0), null)).isNull()
+        // the pool the request waits on is not reported
+        assertThat(Ceilings.of(io("dispatchers-io"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.0), null)).isNull()
+        val noop = EndpointRecord("noop", null, emptyMap(), "GET", "/noop", "noop")
+        assertThat(Ceilings.of(noop, closed(50), app("tomcat"), 1.0, tomcat, idle(0.4), null)).isNull()
+        assertThat(Ceilings.of(noop, closed(50), app("tomcat"), 1.0, tomcat, idle(0.4, cpuMs = 0.2), null)!!.requestsPerSecond).isCloseTo(5000.0, within(1e-9))
+    }
+
+    @Test
+    fun `without the idle probe the delay parameter is the time per request, and the explanation says so`() {
+        val c = Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, tomcat, null, null)!!
+        assertThat(c.requestsPerSecond).isCloseTo(2000.0, within(1e-9))
+        assertThat(c.explanation).isEqualTo("200 request threads (tomcat.threads) ÷ 100 ms per request (the delay parameter) = 2,000 req/s")
+        assertThat(Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.4), null)!!.explanation)
+            .isEqualTo("200 request threads (tomcat.threads) ÷ 100.4 ms per request (idle median) = 1,992 req/s")
+    }
+}

@@ -1,0 +1,189 @@
+package stackbench.runner.suite
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.params.ParameterizedTest
+import org.junit.jupiter.params.provider.MethodSource
+import stackbench.contract.CpuStrategy
+import stackbench.contract.DownstreamClient
+import stackbench.contract.IoStrategy
+import stackbench.runner.plan.EndpointKind
+import stackbench.runner.plan.LoadShape
+import stackbench.runner.plan.Planner
+import stackbench.runner.sut.BootLine
+import stackbench.runner.sut.Stack
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import kotlin.io.path.extension
+import kotlin.io.path.isDirectory
+import kotlin.io.path.listDirectoryEntries
+import kotlin.io.path.name
+import kotlin.io.path.readText
+
+/**
+ * Every suite shipped in suites/ parses and plans on a 2-CPU machine, and the ones that re-run the published
+ * comparisons carry the articles' parameters (docs/suite-format.md, "Published comparisons").
+ */
+class PublishedSuitesTest {
+
+    companion object {
+        /** suites/ seen from the test's working directory: runner/ under Maven, the project root elsewhere. */
+        private val dir: Path = listOf(Path.of("../suites"), Path.of("suites")).firstOrNull { it.isDirectory() }
+            ?: error("no suites/ folder next to ${Path.of("").toAbsolutePath()}")
+
+        @JvmStatic
+        fun suiteFiles(): List<String> = dir.listDirectoryEntries("*.yaml").map { it.name }.sorted()
+
+        private fun parse(file: String): Suite =
+            SuiteParser(MachineFacts(2)).parse(dir.resolve(file).readText(), file)
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("suiteFiles")
+    fun `every suite parses and plans to at least one cell`(file: String) {
+        val suite = parse(file)
+        assertThat(suite.name).isEqualTo(file.removeSuffix(".yaml"))
+        val plan = Planner.plan(suite, 1.0, null)
+        // a capacity search (find: capacity) makes its cells as it runs; the plan holds the search
+        assertThat(plan.cells.size + plan.searches.size).describedAs("cells of $file").isPositive()
+        assertThat(plan.cells.map { it.key }).doesNotHaveDuplicates()
+    }
+
+    @Test
+    fun `the published comparisons are all there`() {
+        assertThat(suiteFiles()).contains(
+            "cpu-bound.yaml", "cpu-bound-pinned.yaml", "blocking-io.yaml", "event-loop.yaml", "servers.yaml",
+            "servers-startup.yaml", "io-downstream.yaml", "virtual-threads.yaml",
+        )
+        assertThat(suiteFiles().map { dir.resolve(it) }).allMatch { Files.isRegularFile(it) && it.extension == "yaml" }
+    }
+
+    private val primeLimits = listOf(100L, 1_000, 10_000, 50_000, 100_000, 200_000, 300_000)
+
+    private fun checkCpuBound(suite: Suite) {
+        assertThat(suite.apps.map { it.stack }).containsExactly(Stack.TOMCAT, Stack.WEBFLUX)
+        val cpu = suite.endpoints.single() as EndpointSpec.Cpu
+        assertThat(cpu.strategies).containsExactlyElementsOf(CpuStrategy.entries)
+        assertThat(cpu.limits).containsExactlyElementsOf(primeLimits)
+        assertThat(cpu.batches).containsExactly(100L, 1_000, 10_000, 100_000)
+        // wrk --latency -t12 -c400 -d30s --timeout 30s
+        assertThat(suite.load.driver).isEqualTo(DriverKind.WRK)
+        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(400)))
+        assertThat(suite.load.threads).isEqualTo(12)
+        assertThat(suite.load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(30)))
+        assertThat(suite.load.timeout).isEqualTo(Duration.ofSeconds(30))
+        assertThat(suite.profile.cpus).isEqualTo(1.0)
+        assertThat(suite.profile.memoryBytes).isEqualTo(1L shl 30)
+        assertThat(suite.profile.heapPercent).isEqualTo(75)
+        val plan = Planner.plan(suite, 1.0, null)
+        // per app: 7 strategies x 7 limits + coop x 7 limits x 4 batches, every repetition
+        assertThat(plan.cells).hasSize(2 * (7 * 7 + 7 * 4) * suite.repetitions)
+    }
+
+    @Test
+    fun `cpu-bound has the article's seven limits, 400 connections and a quota only`() {
+        val suite = parse("cpu-bound.yaml")
+        checkCpuBound(suite)
+        assertThat(suite.profile.cpuset).isEmpty()
+        assertThat(suite.profile.mode).isEqualTo(CpuLimitMode.QUOTA)
+    }
+
+    @Test
+    fun `cpu-bound-pinned is cpu-bound pinned to one core, cell for cell`() {
+        val quota = parse("cpu-bound.yaml")
+        val pinned = parse("cpu-bound-pinned.yaml")
+        checkCpuBound(pinned)
+        assertThat(pinned.profile.cpuset).containsExactly(1)
+        assertThat(pinned.copy(name = quota.name, description = quota.description, source = quota.source, profile = quota.profile))
+            .isEqualTo(quota)
+        // the same cell keys, so `compare` matches every configuration
+        assertThat(Planner.plan(pinned).cells.map { it.key }).containsExactlyElementsOf(Planner.plan(quota).cells.map { it.key })
+    }
+
+    @Test
+    fun `blocking-io sleeps 500 ms on each stack's own strategies`() {
+        val suite = parse("blocking-io.yaml")
+        val io = suite.endpoints.filterIsInstance<EndpointSpec.Io>()
+        assertThat(io.flatMap { it.delaysMs }.distinct()).containsExactly(500L)
+        assertThat(io.single { it.onlyApps == listOf("tomcat") }.strategies)
+            .containsExactly(IoStrategy.BLOCKING, IoStrategy.COMPLETABLE_FUTURE, IoStrategy.DISPATCHERS_IO)
+        assertThat(io.single { it.onlyApps == listOf("webflux") }.strategies)
+            .containsExactly(IoStrategy.BLOCKING, IoStrategy.BOUNDED_ELASTIC, IoStrategy.CACHED_SCHEDULER)
+        assertThat(suite.load.driver).isEqualTo(DriverKind.WRK)
+        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(400)))
+        assertThat(suite.load.timeout).isEqualTo(Duration.ofSeconds(30))
+        val cells = Planner.plan(suite).cells.filter { it.endpoint.kind == EndpointKind.IO }
+        assertThat(cells.filter { it.app.name == "tomcat" }.map { it.endpoint.strategy }.distinct())
+            .containsExactlyInAnyOrder("blocking", "completable-future", "dispatchers-io")
+        assertThat(cells.filter { it.app.name == "webflux" }.map { it.endpoint.strategy }.distinct())
+            .containsExactlyInAnyOrder("blocking", "bounded-elastic", "cached-scheduler")
+    }
+
+    @Test
+    fun `event-loop pits one Tomcat thread against one event loop`() {
+        val suite = parse("event-loop.yaml")
+        val tomcat = suite.apps.single { it.stack == Stack.TOMCAT }
+        val webflux = suite.apps.single { it.stack == Stack.WEBFLUX }
+        assertThat(tomcat.properties).containsEntry("server.tomcat.threads.max", "1")
+        assertThat(webflux.systemProperties).containsEntry("reactor.netty.ioWorkerCount", "1")
+        val io = suite.endpoints.single() as EndpointSpec.Io
+        assertThat(io.delaysMs).containsExactly(100L)
+        assertThat(io.strategies).allMatch { it.blocksAThread && it != IoStrategy.BLOCKING }
+        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100)))
+        assertThat(suite.load.length).isEqualTo(LoadLength.Timed(Duration.ofMinutes(10)))
+    }
+
+    @Test
+    fun `servers runs GET and POST todo on three Boot 3_5 servers at rising open-model rates`() {
+        val suite = parse("servers.yaml")
+        assertThat(suite.apps.map { it.stack }).containsExactly(Stack.TOMCAT_BOOT3, Stack.UNDERTOW, Stack.WEBFLUX_BOOT3)
+        assertThat(suite.apps).allMatch { it.stack.boot == BootLine.BOOT_3_5 && it.properties.isEmpty() }
+        assertThat((suite.endpoints.single() as EndpointSpec.Todo).methods).containsExactly(TodoMethod.GET, TodoMethod.POST)
+        val rates = (suite.load.model as LoadModel.Open).rates
+        assertThat(rates).isSorted.hasSizeGreaterThanOrEqualTo(4)
+        assertThat(rates.first()).isBetween(100.0, 400.0)
+        assertThat(rates.last()).isBetween(1500.0, 2500.0)
+        assertThat(suite.restart).isEqualTo(Restart.CELL)
+        assertThat(Planner.plan(suite).cells.map { it.load.shape }).allMatch { it is LoadShape.Open }
+    }
+
+    @Test
+    fun `servers-startup starts each server cold ten times`() {
+        val suite = parse("servers-startup.yaml")
+        assertThat(suite.apps.map { it.stack }).containsExactly(Stack.TOMCAT_BOOT3, Stack.UNDERTOW, Stack.WEBFLUX_BOOT3)
+        assertThat(suite.restart).isEqualTo(Restart.CELL)
+        assertThat(suite.repetitions).isEqualTo(10)
+        val cells = Planner.plan(suite).cells
+        assertThat(cells.groupingBy { it.app.name }.eachCount()).containsOnly(
+            org.assertj.core.api.Assertions.entry("tomcat", 10), org.assertj.core.api.Assertions.entry("undertow", 10),
+            org.assertj.core.api.Assertions.entry("webflux", 10),
+        )
+    }
+
+    @Test
+    fun `io-downstream runs every client over the article's matrix`() {
+        val suite = parse("io-downstream.yaml")
+        val downstream = suite.endpoints.single() as EndpointSpec.Downstream
+        assertThat(downstream.clients).containsExactlyElementsOf(DownstreamClient.entries)
+        assertThat(downstream.delaysMs).containsExactly(10L, 100L, 500L)
+        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100, 200, 400, 800)))
+        assertThat(suite.profile.cpuset).containsExactly(1)
+    }
+
+    @Test
+    fun `virtual-threads sends 200 requests over 30 connections with 1 s and 2 s sleeps`() {
+        val suite = parse("virtual-threads.yaml")
+        assertThat(suite.load.length).isEqualTo(LoadLength.Counted(200))
+        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(30)))
+        assertThat(suite.load.driver).isEqualTo(DriverKind.OHA)
+        val io = suite.endpoints.single() as EndpointSpec.Io
+        assertThat(io.strategies).containsExactly(IoStrategy.BLOCKING)
+        assertThat(io.delaysMs).containsExactlyInAnyOrder(1_000L, 2_000L)
+        for (stack in listOf(Stack.TOMCAT, Stack.JETTY)) {
+            val apps = suite.apps.filter { it.stack == stack }
+            assertThat(apps.map { it.virtualThreads }).describedAs(stack.id).containsExactlyInAnyOrder(false, true)
+            assertThat(apps).allMatch { it.properties["server.${stack.id}.threads.max"] == "10" }
+        }
+    }
+}
