@@ -37,12 +37,22 @@ object Ceilings {
     ): Ceiling? {
         val ceiling = when (endpoint.kind) {
             "io", "downstream" -> little(endpoint, load, app, info, idle)
-            "cpu" -> cpuTime(load, allottedCpus, idle?.cpuMsPerRequest?.let { it to "CPU per request, idle probe" }
-                ?: idle?.medianMs?.let { it to "idle median" })
+            "cpu" -> cpuTime(load, allottedCpus, cpuPerRequest(idle))
             "noop", "todo" -> cpuTime(load, allottedCpus, idle?.cpuMsPerRequest?.let { it to "CPU per request, idle probe" })
             else -> null
         } ?: return null
         return ceiling.copy(efficiency = measured?.let { it.throughput / ceiling.requestsPerSecond })
+    }
+
+    /**
+     * The compute time of one CPU-bound request: the smaller of the app's CPU time per request and the idle
+     * median. One request at a time cannot take less wall time than its own CPU time, so CPU time above the
+     * median was spent between requests, by the JIT compiler or the GC, not by the request.
+     */
+    private fun cpuPerRequest(idle: IdleProbe?): Pair<Double, String>? {
+        idle ?: return null
+        val cpu = idle.cpuMsPerRequest
+        return if (cpu != null && cpu <= idle.medianMs) cpu to "CPU per request, idle probe" else idle.medianMs to "idle median"
     }
 
     /** A pool as `/info` reports it; [size] null = unbounded. */

@@ -20,6 +20,7 @@ class ReportCommand : CliktCommand(name = "report") {
     private val screenshot by option("--screenshot", metavar = "PNG",
         help = "also open report.html in headless Chromium and save a full-page screenshot here (needs chromium)").path()
     private val width by option("--width", help = "the browser window's width for --screenshot, in CSS pixels").int()
+    private val height by option("--height", help = "with --screenshot, only the top of the page, this many CSS pixels (default: the whole page)").int()
 
     override fun run() {
         val files = try {
@@ -31,7 +32,7 @@ class ReportCommand : CliktCommand(name = "report") {
         println("summary: ${files.markdown}")
         screenshot?.let { png ->
             val chromium = Browser.find() ?: throw BadInput("--screenshot needs Chromium: apt-get install -y chromium")
-            val shot = Browser(chromium).use { it.open(files.html, width ?: 1366).screenshot(png) }
+            val shot = Browser(chromium).use { it.open(files.html, width ?: 1366).screenshot(png, height) }
             println("screenshot: $png (${shot.charts} charts drawn in ${"%.0f".format(shot.renderMs)} ms)")
         }
     }

@@ -99,8 +99,10 @@ class Browser(chromium: Path, private val timeoutMs: Long = 30_000) : AutoClosea
         val otherRequests: List<String> get() = requests.filter { it != url && !it.startsWith("data:") }
 
         /** A full-page PNG at [path]. */
-        fun screenshot(path: Path): Opened {
-            val height = evaluate("Math.ceil(document.documentElement.scrollHeight)").asInt()
+        /** A screenshot of the whole page, or of its top [maxHeight] CSS pixels. */
+        fun screenshot(path: Path, maxHeight: Int? = null): Opened {
+            val full = evaluate("Math.ceil(document.documentElement.scrollHeight)").asInt()
+            val height = maxHeight?.coerceAtMost(full) ?: full
             send("Emulation.setDeviceMetricsOverride", mapOf("width" to width, "height" to height, "deviceScaleFactor" to 1, "mobile" to false))
             evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             val png = send("Page.captureScreenshot", mapOf("format" to "png", "captureBeyondViewport" to false)).path("data").asString()

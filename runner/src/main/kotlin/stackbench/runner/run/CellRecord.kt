@@ -89,7 +89,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             info = info, startup = startup, verification = verification, idle = idle, measured = measured, warmup = warmup,
             resources = resources,
             ceiling = Ceilings.of(endpoint, load, app, allotted, info, idle, measured),
-            flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind) else emptyList(),
+            flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind, warmupSteps) else emptyList(),
             timings = clock.timings(),
             samples = samples,
             files = files(),

@@ -15,7 +15,7 @@ object Defaults {
 
     /** Warm-up until steady: the slice length, and how close two slices' throughputs must be. */
     val WARMUP_SLICE: Duration = Duration.ofSeconds(2)
-    const val STEADY_WITHIN = 0.05
+    const val STEADY_WITHIN = stackbench.runner.results.Flags.STEADY_WITHIN
 
     /** After warm-up, the app counts as quiet when no request completes for this long (at most the cell's timeout). */
     val QUIET_FOR: Duration = Duration.ofMillis(300)

@@ -109,6 +109,10 @@ class CeilingsTest {
         assertThat(c.explanation).isEqualTo("1 CPU allotted ÷ 2.5 ms per request (CPU per request, idle probe) = 400 req/s")
         // without the CPU counter, the idle median
         assertThat(Ceilings.of(cpu, closed(50), app("tomcat"), 2.0, null, idle(4.0), null)!!.requestsPerSecond).isCloseTo(500.0, within(1e-9))
+        // CPU time above the wall time of a lone request was spent between requests (JIT, GC): the median counts
+        val busy = Ceilings.of(cpu, closed(50), app("tomcat"), 1.0, null, idle(2.0, cpuMs = 6.0), null)!!
+        assertThat(busy.requestsPerSecond).isCloseTo(500.0, within(1e-9))
+        assertThat(busy.explanation).contains("(idle median)")
     }
 
     @Test

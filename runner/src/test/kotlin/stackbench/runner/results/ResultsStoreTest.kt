@@ -56,5 +56,7 @@ class ResultsStoreTest {
         assertThat(flags.map { it.code }).containsExactly("errors", "closed-model", "client-bound", "throttled", "oom", "shared-cpus", "no-cgroup")
         assertThat(flags.first { it.code == "throttled" }.message).contains("40 of 100")
         assertThat(flags.first { it.code == "closed-model" }.affects).isEqualTo("latency")
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", listOf(266.0, 391.0, 527.0, 692.0)).single().message).contains("527 and 692 req/s")
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", listOf(266.0, 700.0, 710.0))).isEmpty()
     }
 }
