@@ -72,12 +72,11 @@ object MarkdownSummary {
                 appendLine()
                 appendLine("| configuration | endpoint | target p99 | capacity req/s | searches held | rates tried |")
                 appendLine("|---|---|--:|--:|--:|--:|")
-                for (searches in result.searches.groupBy { it.configKey }.values) {
-                    val s = searches.first()
-                    val held = searches.mapNotNull { it.capacity }
-                    val est = held.takeIf { it.isNotEmpty() }?.let { stackbench.runner.stats.Statistics.estimate(it) }
-                    appendLine("| ${md(s.app)} | ${md(s.endpoint)} | ${Format.ms(s.sloP99Ms)} ms | ${figure(est, true, Format::rate).takeIf { est != null } ?: "none held"} | " +
-                        "${held.size}/${searches.size} | ${searches.joinToString(", ") { it.steps.size.toString() }} |")
+                for (g in CapacitySummary.of(result.searches)) {
+                    val s = g.first
+                    val capacity = g.estimate?.let { figure(it, true, Format::rate) } ?: "none held"
+                    appendLine("| ${md(s.app)} | ${md(s.endpoint)} | ${Format.ms(s.sloP99Ms)} ms | $capacity | " +
+                        "${g.held.size}/${g.searches.size} | ${g.searches.joinToString(", ") { it.steps.size.toString() }} |")
                 }
             }
             if (findings.isNotEmpty()) {

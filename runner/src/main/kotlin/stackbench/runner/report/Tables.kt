@@ -124,13 +124,14 @@ class Tables(private val view: RunView) {
      * interval, and whether the repetitions spread too much to trust. Shown only when some search repeated.
      */
     private fun summaryOfCapacity(): String {
-        val groups = view.result.searches.groupBy { it.configKey }
-        if (groups.values.none { it.size > 1 }) return ""
+        val groups = CapacitySummary.of(view.result.searches)
+        if (groups.none { it.searches.size > 1 }) return ""
         val head = listOf("configuration", "endpoint", "n:repetitions", "n:target p99", "n:median capacity req/s", "n:95 % interval", "n:spread")
-        val rows = groups.values.joinToString("\n") { searches ->
-            val s = searches.first()
-            val held = searches.mapNotNull { it.capacity }
-            val est = held.takeIf { it.isNotEmpty() }?.let { stackbench.runner.stats.Statistics.estimate(it) }
+        val rows = groups.joinToString("\n") { g ->
+            val s = g.first
+            val searches = g.searches
+            val held = g.held
+            val est = g.estimate
             val interval = if (est?.low != null && est.high != null) "${Format.rate(est.low)} – ${Format.rate(est.high)}" else "too few to tell"
             val cells = listOf(t("${swatch(s.app)}${e(s.app)}"), t(e(s.endpoint)),
                 n(if (held.size == searches.size) "${searches.size}" else "${held.size} of ${searches.size} held"), n("${Format.ms(s.sloP99Ms)} ms"),
