@@ -34,7 +34,7 @@ class Stackbench : CliktCommand(name = "stackbench") {
 }
 
 fun commands() = Stackbench().subcommands(
-    RunCommand(), PlanCommand(), ListCommand(), DoctorCommand(), ServeCommand(), ReportCommand(), CompareCommand(),
+    RunCommand(), PlanCommand(), ListCommand(), DoctorCommand(), ServeCommand(), ReportCommand(), CompareCommand(), FindingsCommand(),
 )
 
 /** The command line this process was started with, for the record. */

@@ -6,6 +6,7 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.optional
 import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.double
 import com.github.ajalt.clikt.parameters.types.int
 import stackbench.runner.env.EnvironmentProbe
@@ -25,11 +26,12 @@ class PlanCommand : CliktCommand(name = "plan") {
     private val suiteArg by argument("SUITE", help = "a suite name in suites/ or a path").optional()
     private val scale by option("--scale", help = "as for run").double().default(1.0)
     private val repetitions by option("--repetitions", help = "as for run").int()
+    private val restart by option("--restart", help = "as for run").choice(*stackbench.runner.suite.Restart.entries.map { it.id }.toTypedArray())
 
     override fun run() {
         val path = Home.suite(suiteArg ?: "quick")
         val cpus = EnvironmentProbe.machineCpus()
-        val suite = SuiteParser(MachineFacts(cpus)).parse(Files.readString(path), Home.path.relativize(path.toAbsolutePath()).toString())
+        val suite = SuiteParser(MachineFacts(cpus)).parse(Files.readString(path), Home.path.relativize(path.toAbsolutePath()).toString()).withRestart(restart)
         val plan = Planner.plan(suite, scale, repetitions)
         val profile = suite.profile
         val placement = Placement.of(profile, cpus)
@@ -38,7 +40,7 @@ class PlanCommand : CliktCommand(name = "plan") {
             "memory ${profile.memoryBytes?.let(Units::formatSize) ?: "unlimited"}, heap ${profile.heapPercent}% -> ${profile.heapBytes()?.let { "${it shr 20} MiB" } ?: "JVM default"}")
         println("placement: app on ${placement.appCpus.ifEmpty { "any CPU (quota only)" }}, load generator and downstream on ${placement.driverCpus.ifEmpty { "any CPU (shared)" }}")
         println("load: ${plan.cells.firstOrNull()?.load?.describe() ?: plan.searches.firstOrNull()?.let { "capacity search, p99 <= ${it.slo.p99.toMillis()} ms" }}")
-        println("scale: $scale")
+        println("scale: $scale; restart: ${suite.restart.id}")
         println()
         val rows = plan.cells.map { c ->
             listOf(c.index.toString(), c.app.name, c.endpoint.path, c.load.shape.describe(), "r${c.repetition}",

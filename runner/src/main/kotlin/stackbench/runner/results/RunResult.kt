@@ -23,6 +23,8 @@ data class RunInfo(
     val description: String = "",
     val scale: Double = 1.0,
     val repetitions: Int = 1,
+    /** `cell` or `app`: the restart policy the run used (the suite's, or `--restart`'s). */
+    val restart: String? = null,
     val plannedCells: Int = 0,
     val command: List<String> = emptyList(),
     val startedAt: String,

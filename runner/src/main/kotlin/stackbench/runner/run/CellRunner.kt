@@ -9,6 +9,7 @@ import stackbench.runner.plan.Cell
 import stackbench.runner.probe.GcLog
 import stackbench.runner.probe.ProcReader
 import stackbench.runner.probe.Sampler
+import stackbench.runner.probe.OpenConnections
 import stackbench.runner.probe.StatsChannel
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.StartupResult
@@ -147,7 +148,12 @@ class CellRunner(private val lab: Lab) {
         clock.mark("measured")
         // the idle probe runs last, on the warmest app this cell has: right after the warm-up, the JIT
         // compiler still competed for the one CPU and made single requests look several times slower
-        if (!ctx.stopping() && awaitQuiet(app, cell) != null) record.idle = idleProbe(cell, app)
+        if (!ctx.stopping() && awaitQuiet(app, cell) != null) {
+            // a probe that fails (the app still busy past the timeout) costs the cell its ceiling, not its measurements
+            record.idle = runCatching { idleProbe(cell, app) }
+                .onFailure { ctx.listener.note("  ${cell.key}: the idle probe failed (${it.message ?: it.javaClass.simpleName}); no time per lone request, so no ceiling") }
+                .getOrNull()
+        }
         return Outcome.Ok
     }
 
@@ -175,11 +181,12 @@ class CellRunner(private val lab: Lab) {
     /**
      * Waits until the app has finished the requests still in flight when the warm-up's driver stopped, so
      * they neither slow the idle probe nor the measured window: until its own completion counter has not
-     * moved for [Defaults.QUIET_FOR], at most the cell's timeout. Returns how long that took, or null if
-     * the app never went quiet (or has no counter).
+     * moved for [Defaults.QUIET_FOR] and it holds no client connection on its port ([OpenConnections]), at
+     * most the cell's timeout. Returns how long that took, or null if the app never went quiet (or has no counter).
      */
     private fun awaitQuiet(app: RunningApp, cell: Cell): Long? {
         val stats = StatsChannel(app.statsUrl, lab.json)
+        val port = app.baseUrl.port
         val start = System.nanoTime()
         val deadline = start + cell.load.timeout.toNanos()
         var last = stats.read() ?: return null
@@ -190,7 +197,7 @@ class CellRunner(private val lab: Lab) {
             if (now.completed != last.completed) {
                 last = now
                 since = System.nanoTime()
-            } else if (System.nanoTime() - since >= Defaults.QUIET_FOR.toNanos()) {
+            } else if (System.nanoTime() - since >= Defaults.QUIET_FOR.toNanos() && (OpenConnections.read(app.child.pid, port) ?: 0) == 0) {
                 return (System.nanoTime() - start) / 1_000_000
             }
         }

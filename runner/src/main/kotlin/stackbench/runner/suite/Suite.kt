@@ -19,7 +19,10 @@ data class Suite(
     val repetitions: Int,
     val downstream: DownstreamConfig,
     val restart: Restart = Restart.CELL,
-)
+) {
+    /** This suite with the restart policy [id] (`cell` or `app`) from the command line, or as it is when null. */
+    fun withRestart(id: String?): Suite = if (id == null) this else copy(restart = Restart.of(id))
+}
 
 /**
  * When the app under test is restarted. [CELL]: a fresh JVM for every cell, the careful default: no
@@ -27,7 +30,13 @@ data class Suite(
  * [APP]: one JVM serves consecutive cells of the same app configuration (as one container serving every
  * endpoint); the first of them records the startup, and a cell that fails ends the process.
  */
-enum class Restart(val id: String) { CELL("cell"), APP("app") }
+enum class Restart(val id: String) {
+    CELL("cell"), APP("app");
+
+    companion object {
+        fun of(id: String): Restart = entries.firstOrNull { it.id == id } ?: throw IllegalArgumentException("restart '$id' is not cell or app")
+    }
+}
 
 /** One configuration of a system under test, named so results can refer to it. */
 data class AppConfig(

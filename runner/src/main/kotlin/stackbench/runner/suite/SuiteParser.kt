@@ -1,12 +1,7 @@
 package stackbench.runner.suite
 
-import org.snakeyaml.engine.v2.api.LoadSettings
-import org.snakeyaml.engine.v2.composer.Composer
-import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException
 import org.snakeyaml.engine.v2.nodes.MappingNode
 import org.snakeyaml.engine.v2.nodes.ScalarNode
-import org.snakeyaml.engine.v2.parser.ParserImpl
-import org.snakeyaml.engine.v2.scanner.StreamReader
 import stackbench.contract.CpuStrategy
 import stackbench.contract.DownstreamClient
 import stackbench.contract.IoStrategy
@@ -29,33 +24,13 @@ class SuiteParser(private val machine: MachineFacts) {
     fun parse(text: String, source: String): Suite {
         val lines = text.lines()
         val problems = Problems(source, lines)
-        val root = compose(text, source, problems)
+        val root = YamlDocument.compose(text, source, problems, "suite", "must be a mapping with keys such as name, apps, endpoints, load")
         val suite = root?.let { read(YamlMap(it, "", problems), source, problems) }
         if (problems.all.isNotEmpty() || suite == null) {
             if (problems.all.isEmpty()) problems.at(null, "suite", "the file is empty")
             throw SuiteException(problems.all.sortedWith(compareBy({ it.line }, { it.column })))
         }
         return suite
-    }
-
-    private fun compose(text: String, source: String, problems: Problems): MappingNode? {
-        val settings = LoadSettings.builder().setLabel(source).setAllowDuplicateKeys(true).build()
-        val node = try {
-            Composer(settings, ParserImpl(settings, StreamReader(settings, text))).singleNode.orElse(null)
-        } catch (e: MarkedYamlEngineException) {
-            val mark = e.problemMark.orElse(null)
-            problems.all += SuiteProblem(
-                source, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1, "yaml",
-                "not valid YAML: ${e.problem}", null, mark?.let { text.lines().getOrNull(it.line) },
-            )
-            return null
-        }
-        if (node == null) return null
-        if (node !is MappingNode) {
-            problems.at(node, "suite", "must be a mapping with keys such as name, apps, endpoints, load")
-            return null
-        }
-        return node
     }
 
     private fun read(root: YamlMap, source: String, problems: Problems): Suite? {

@@ -1,9 +1,14 @@
 package stackbench.runner.suite
 
+import org.snakeyaml.engine.v2.api.LoadSettings
+import org.snakeyaml.engine.v2.composer.Composer
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException
 import org.snakeyaml.engine.v2.nodes.MappingNode
 import org.snakeyaml.engine.v2.nodes.Node
 import org.snakeyaml.engine.v2.nodes.ScalarNode
 import org.snakeyaml.engine.v2.nodes.SequenceNode
+import org.snakeyaml.engine.v2.parser.ParserImpl
+import org.snakeyaml.engine.v2.scanner.StreamReader
 import java.time.Duration
 
 /** Collects problems against a source file, each placed at a YAML node's position. */
@@ -15,6 +20,30 @@ internal class Problems(private val file: String, private val lines: List<String
         val line = (mark?.line ?: 0) + 1
         val column = (mark?.column ?: 0) + 1
         all += SuiteProblem(file, line, column, key, message, hint, lines.getOrNull(line - 1))
+    }
+}
+
+/** Reads a YAML file's one document as nodes with their positions, for [YamlMap]. */
+internal object YamlDocument {
+    /** The top mapping, or null with the problem recorded (invalid YAML, empty, or not a mapping: [what] must be [shape]). */
+    fun compose(text: String, source: String, problems: Problems, what: String, shape: String): MappingNode? {
+        val settings = LoadSettings.builder().setLabel(source).setAllowDuplicateKeys(true).build()
+        val node = try {
+            Composer(settings, ParserImpl(settings, StreamReader(settings, text))).singleNode.orElse(null)
+        } catch (e: MarkedYamlEngineException) {
+            val mark = e.problemMark.orElse(null)
+            problems.all += SuiteProblem(
+                source, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1, "yaml",
+                "not valid YAML: ${e.problem}", null, mark?.let { text.lines().getOrNull(it.line) },
+            )
+            return null
+        }
+        if (node == null) return null
+        if (node !is MappingNode) {
+            problems.at(node, what, shape)
+            return null
+        }
+        return node
     }
 }
 

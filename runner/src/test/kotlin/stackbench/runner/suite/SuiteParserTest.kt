@@ -28,6 +28,14 @@ class SuiteParserTest {
     """
 
     @Test
+    fun `the command line's restart policy replaces the suite's, and none leaves it`() {
+        val suite = parser.parse((minimal.trimIndent() + "\nrestart: cell"), "s.yaml")
+        assertThat(suite.withRestart("app").restart).isEqualTo(Restart.APP)
+        assertThat(suite.withRestart(null).restart).isEqualTo(Restart.CELL)
+        assertThatThrownBy { suite.withRestart("never") }.hasMessage("restart 'never' is not cell or app")
+    }
+
+    @Test
     fun `a minimal suite gets the documented defaults`() {
         val suite = parser.parse(minimal.trimIndent(), "s.yaml")
         assertThat(suite.name).isEqualTo("t")

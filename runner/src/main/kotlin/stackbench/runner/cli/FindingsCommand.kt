@@ -1,0 +1,55 @@
+package stackbench.runner.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.ProgramResult
+import com.github.ajalt.clikt.parameters.options.default
+import com.github.ajalt.clikt.parameters.options.flag
+import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.path
+import stackbench.runner.findings.ClaimsParser
+import stackbench.runner.findings.FindingsUpdate
+import stackbench.runner.results.ResultsStore
+import java.nio.file.Files
+import java.nio.file.Path
+
+class FindingsCommand : CliktCommand(name = "findings") {
+    override fun help(context: Context) = """
+        Fills the tables of docs/findings.md from runs' results: each comparison in docs/claims.yaml sets the
+        figures an article published beside the lab's, with the ratios. Only the tables between
+        <!-- table:ID --> markers change; the words around them are left as they are.
+    """.trimIndent()
+
+    private val claimsFile by option("--claims", help = "the comparisons and the published figures").path().default(Path.of("docs/claims.yaml"))
+    private val runsDir by option("--runs", help = "the folder holding one results folder per run, named as the claims name them (scripts/findings-runs writes results/findings)")
+        .path().default(Path.of("docs/runs"))
+    private val docFile by option("--doc", help = "the document to fill").path().default(Path.of("docs/findings.md"))
+    private val check by option("--check", help = "change nothing; exit 1 when a table is not what the runs give").flag()
+
+    override fun run() {
+        val claimsPath = Home.path.resolve(claimsFile)
+        val docPath = Home.path.resolve(docFile)
+        val runs = Home.path.resolve(runsDir)
+        if (!Files.isRegularFile(claimsPath)) throw BadInput("--claims: $claimsPath does not exist")
+        if (!Files.isRegularFile(docPath)) throw BadInput("--doc: $docPath does not exist")
+        val claims = ClaimsParser.parse(Files.readString(claimsPath), Home.path.relativize(claimsPath.toAbsolutePath()).toString())
+        val results = FindingsUpdate.runNames(claims).associateWith { name ->
+            try { ResultsStore.read(runs.resolve(name)) } catch (e: IllegalArgumentException) { throw BadInput("run '$name': ${e.message}") }
+        }
+        val doc = Files.readString(docPath)
+        val outcome = try { FindingsUpdate.update(claims, results, doc) } catch (e: IllegalArgumentException) { throw BadInput("$docPath: ${e.message}") }
+        outcome.problems.forEach { System.err.println("stackbench: $it") }
+        if (outcome.problems.isNotEmpty()) throw ProgramResult(Exit.BAD_INPUT)
+        if (check) {
+            if (outcome.changed.isEmpty()) println("$docFile: every table matches the runs in $runsDir")
+            else {
+                println("$docFile: ${outcome.changed.size} table(s) differ from what the runs give: ${outcome.changed.joinToString()}; run ./stackbench findings")
+                throw ProgramResult(Exit.CELL_FAILED)
+            }
+            return
+        }
+        Files.writeString(docPath, outcome.text)
+        println("$docFile: ${claims.comparisons.size} tables from ${results.size} runs" +
+            if (outcome.changed.isEmpty()) ", none changed" else "; changed: ${outcome.changed.joinToString()}")
+    }
+}

@@ -1,0 +1,98 @@
+package stackbench.runner.findings
+
+import stackbench.runner.report.MarkdownSummary.md
+import stackbench.runner.results.CellResult
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.RunResult
+import stackbench.runner.stats.Statistics
+import java.util.Locale
+
+/** One side of a row as measured: the matching cells (every repetition) and the figure over them. */
+data class Measured(val selector: Selector, val cells: List<CellResult>, val values: List<Double>) {
+    val failed: Int get() = cells.count { it.status != CellStatus.OK }
+    val median: Double? get() = values.takeIf { it.isNotEmpty() }?.let { Statistics.median(it) }
+    val mean: Double? get() = values.takeIf { it.isNotEmpty() }?.average()
+    val sd: Double? get() = values.takeIf { it.size > 1 }?.let { xs -> val m = xs.average(); kotlin.math.sqrt(xs.sumOf { (it - m) * (it - m) } / (xs.size - 1)) }
+    fun central(summary: Summary): Double? = if (summary == Summary.MEAN) mean else median
+}
+
+/**
+ * The tables of docs/findings.md, computed from runs' results alone: for each row, what the article
+ * published and what the lab measured, side by side, and the ratios. Nothing here is typed in by hand
+ * but the published figures in docs/claims.yaml.
+ */
+class ClaimTables(private val runs: Map<String, RunResult>) {
+
+    fun measure(selector: Selector, figure: Figure): Measured {
+        val cells = runs[selector.run]?.cells.orEmpty().filter { selector.matches(it) }
+        val values = cells.filter { it.status == CellStatus.OK }.mapNotNull(figure.value).filter { !it.isNaN() }
+        return Measured(selector, cells, values)
+    }
+
+    /** Rows whose cells are missing from the runs: the selector, to name in an error. */
+    fun unmatched(c: Comparison): List<Selector> =
+        c.rows.flatMap { listOfNotNull(it.a, it.b) }.filter { s -> runs[s.run]?.cells.orEmpty().none { s.matches(it) } }
+
+    fun render(c: Comparison): String {
+        val paired = c.rows.any { it.b != null }
+        val header = mutableListOf(c.rowHeader)
+        if (paired) header += listOf("published ${c.aName}", "published ${c.bName}", "published ratio", c.aName, c.bName!!, "measured ratio")
+        else header += listOf("published", "measured", "measured ÷ published")
+        c.show.forEach { header += if (paired) "${it.header} (${c.aName} / ${c.bName})" else it.header }
+
+        val lines = c.rows.map { row ->
+            val a = measure(row.a, c.figure)
+            val b = row.b?.let { measure(it, c.figure) }
+            val cells = mutableListOf(md(row.label))
+            if (paired) {
+                cells += listOf(c.figure.format(row.publishedA).orDash(row.publishedA), c.figure.format(row.publishedB).orDash(row.publishedB), ratio(row.published))
+                cells += listOf(side(a, c), side(b!!, c), ratio(quotient(a.central(c.summary), b.central(c.summary))))
+            } else {
+                cells += listOf(c.figure.format(row.publishedA).orDash(row.publishedA), side(a, c), ratio(quotient(a.central(c.summary), row.publishedA)))
+            }
+            c.show.forEach { f ->
+                val sa = f.format(measure(row.a, f).median)
+                cells += if (b != null) "$sa / ${f.format(measure(row.b, f).median)}" else sa
+            }
+            cells
+        }
+        val reps = c.rows.flatMap { r -> listOfNotNull(measure(r.a, c.figure), r.b?.let { measure(it, c.figure) }) }.map { it.cells.size }.filter { it > 0 }
+        val caption = "${c.figure.header}; measured: " + when (c.summary) {
+            Summary.MEAN -> "mean ± standard deviation"
+            Summary.MEDIAN -> "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
+        } + " over ${repetitions(reps)}; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "`docs/runs/$it`" }}"
+        return buildString {
+            appendLine("*${md(caption)}*")
+            appendLine()
+            appendLine("| " + header.joinToString(" | ") { md(it) } + " |")
+            appendLine("|" + header.indices.joinToString("|") { if (it == 0) "---" else "--:" } + "|")
+            lines.forEach { appendLine("| " + it.joinToString(" | ") + " |") }
+        }.trimEnd()
+    }
+
+    private fun side(m: Measured, c: Comparison): String {
+        if (m.cells.isEmpty()) return "not run"
+        val v = m.central(c.summary) ?: return if (m.failed > 0) "failed" else "–"
+        val body = when (c.summary) {
+            Summary.MEAN -> c.figure.format(v) + (m.sd?.let { " ± " + c.figure.format(it) } ?: "")
+            Summary.MEDIAN -> {
+                val e = if (m.values.size >= Statistics.MIN_FOR_INTERVAL) Statistics.estimate(m.values) else null
+                c.figure.format(v) + (e?.low?.let { " [${c.figure.format(it)}–${c.figure.format(e.high)}]" } ?: "")
+            }
+        }
+        return body + if (m.failed > 0) " (${m.failed} of ${m.cells.size} failed)" else ""
+    }
+
+    private fun repetitions(counts: List<Int>): String = when {
+        counts.isEmpty() -> "no cells"
+        counts.min() == counts.max() -> if (counts.min() == 1) "1 repetition" else "${counts.min()} repetitions"
+        else -> "${counts.min()}-${counts.max()} repetitions"
+    }
+
+    private fun String.orDash(v: Double?) = if (v == null) "–" else this
+
+    companion object {
+        fun quotient(a: Double?, b: Double?): Double? = if (a == null || b == null || b == 0.0) null else a / b
+        fun ratio(r: Double?): String = if (r == null) "–" else String.format(Locale.ROOT, if (r >= 10) "%.0f×" else "%.2f×", r)
+    }
+}

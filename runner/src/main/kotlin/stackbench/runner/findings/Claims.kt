@@ -1,0 +1,67 @@
+package stackbench.runner.findings
+
+import stackbench.runner.results.CellResult
+
+/**
+ * What docs/findings.md compares: each [Comparison] sets figures an article published beside the same
+ * figures from the lab's runs, row by row, as ratios (the hardware differs, so ratios carry over and
+ * absolute figures mostly do not). Read from docs/claims.yaml by [ClaimsParser].
+ */
+data class Claims(val comparisons: List<Comparison>)
+
+/**
+ * The cells of one run that one side of a row stands for: an app configuration (its name in the suite) and
+ * a request, optionally at one load level; their repetitions make one figure.
+ */
+data class Selector(
+    /** The run's folder name under the runs folder (e.g. `cpu-bound`). */
+    val run: String,
+    val app: String,
+    /** The request as the results record it, e.g. `/cpu/direct?limit=10000`. */
+    val request: String,
+    val connections: Int? = null,
+    val rate: Double? = null,
+) {
+    fun matches(c: CellResult): Boolean =
+        c.app.name == app && c.endpoint.path == request &&
+            (connections == null || c.load.connections == connections) && (rate == null || c.load.rate == rate)
+
+    fun describe(): String = "$run: $app ${request}" +
+        (connections?.let { " at $it connections" } ?: "") + (rate?.let { " at $it req/s" } ?: "")
+}
+
+/** One line of a comparison: side A, optionally side B, and what the article published for each (null: nothing). */
+data class Row(
+    val label: String,
+    val a: Selector,
+    val b: Selector?,
+    val publishedA: Double?,
+    val publishedB: Double?,
+    /** A published ratio A ÷ B given on its own (the article gave only the relation); else A ÷ B of the figures. */
+    val publishedRatio: Double?,
+) {
+    val published: Double? get() = publishedRatio ?: if (publishedA != null && publishedB != null && publishedB != 0.0) publishedA / publishedB else null
+}
+
+/** How a side's repetitions become one figure. */
+enum class Summary(val id: String) {
+    /** The median, with a 95 % bootstrap interval from three repetitions on. */
+    MEDIAN("median"),
+    /** The mean and standard deviation (as startup tables are published). */
+    MEAN("mean"),
+}
+
+data class Comparison(
+    /** Names the table's place in docs/findings.md: `<!-- table:ID -->`. */
+    val id: String,
+    val title: String,
+    val figure: Figure,
+    val summary: Summary,
+    /** The header of the rows' first column, e.g. `limit`. */
+    val rowHeader: String,
+    val aName: String,
+    val bName: String?,
+    val rows: List<Row>,
+    /** Further figures shown for each side, e.g. the cgroup's throttling. */
+    val show: List<Figure>,
+)

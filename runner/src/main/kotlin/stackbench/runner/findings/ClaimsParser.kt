@@ -1,0 +1,142 @@
+package stackbench.runner.findings
+
+import org.snakeyaml.engine.v2.nodes.Node
+import org.snakeyaml.engine.v2.nodes.ScalarNode
+import stackbench.runner.suite.Problems
+import stackbench.runner.suite.SuiteException
+import stackbench.runner.suite.YamlDocument
+import stackbench.runner.suite.YamlMap
+
+/**
+ * Reads docs/claims.yaml (format in its header comment). Every problem is reported at its file, line and
+ * column, all of them at once, as suite files are ([SuiteException]).
+ */
+object ClaimsParser {
+    private val ID = Regex("[a-z0-9][a-z0-9-]*")
+    private val PLACEHOLDER = Regex("\\{([a-z][a-z0-9-]*)}")
+
+    fun parse(text: String, source: String): Claims {
+        val problems = Problems(source, text.lines())
+        val root = YamlDocument.compose(text, source, problems, "claims", "must be a mapping with the key comparisons")
+        val comparisons = root?.let { node ->
+            val top = YamlMap(node, "", problems)
+            val list = top.maps("comparisons") ?: emptyList<YamlMap>().also { problems.at(node, "comparisons", "is missing: the list of comparisons") }
+            top.finish()
+            list.mapNotNull { comparison(it, problems) }
+        }.orEmpty()
+        comparisons.groupBy { it.id }.filter { it.value.size > 1 }.keys.forEach { id ->
+            problems.at(null, "comparisons", "the id '$id' is used more than once")
+        }
+        if (problems.all.isNotEmpty()) throw SuiteException(problems.all.sortedWith(compareBy({ it.line }, { it.column })))
+        return Claims(comparisons)
+    }
+
+    private fun comparison(m: YamlMap, problems: Problems): Comparison? {
+        val id = m.requiredString("id", "a short name; docs/findings.md places the table at <!-- table:ID -->")
+        if (id != null && !ID.matches(id)) problems.at(m.scalar("id"), m.qualify("id"), "'$id' must be lower-case letters, digits and '-'")
+        val title = m.string("title") ?: ""
+        val figure = figure(m, "figure", problems, required = true)
+        val summary = m.scalar("summary")?.let { n ->
+            Summary.entries.firstOrNull { it.id == n.value } ?: null.also { problems.at(n, m.qualify("summary"), "'${n.value}' is not median or mean") }
+        } ?: Summary.MEDIAN
+        val run = m.string("run")
+        val aTemplate = m.map("a")?.let { side(it) }
+        val bTemplate = m.map("b")?.let { side(it) }
+        val show = m.scalars("show").orEmpty().mapNotNull { n ->
+            Figure.of(n.value) ?: null.also { problems.at(n, m.qualify("show"), "'${n.value}' is not a figure", "figures: ${Figure.ids.joinToString()}") }
+        }
+        val over = m.map("over")
+        val rowMaps = m.maps("rows")
+        val rows = when {
+            over != null && rowMaps != null -> null.also { problems.at(m.keyNode("rows"), m.qualify("rows"), "give either over (rows from a sweep) or rows, not both") }
+            over != null -> sweepRows(m, over, run, aTemplate, bTemplate, problems)
+            rowMaps != null -> rowMaps.mapNotNull { r -> listedRow(r, run, aTemplate, bTemplate, problems) }
+            else -> null.also { problems.at(m.node, m.qualify(id ?: "comparison"), "has no rows: give over (a sweep) or rows") }
+        }
+        val rowHeader = m.string("row-header") ?: over?.node?.value?.mapNotNull { (it.keyNode as? ScalarNode)?.value }?.joinToString(", ") ?: "configuration"
+        m.finish()
+        if (id == null || figure == null || rows == null) return null
+        if (rows.isEmpty()) problems.at(m.node, m.qualify("rows"), "no rows")
+        if (rows.any { it.b != null } && rows.any { it.b == null }) problems.at(m.node, id, "either every row has a side b or none has")
+        return Comparison(id, title, figure, summary, rowHeader, aTemplate?.get("name")?.value ?: "A", bTemplate?.get("name")?.value ?: rows.firstOrNull()?.b?.let { "B" }, rows, show)
+    }
+
+    private fun figure(m: YamlMap, key: String, problems: Problems, required: Boolean): Figure? {
+        val n = m.scalar(key) ?: return null.also { if (required) problems.at(m.node, m.qualify(key), "is missing", "figures: ${Figure.ids.joinToString()}") }
+        return Figure.of(n.value) ?: null.also { problems.at(n, m.qualify(key), "'${n.value}' is not a figure", "figures: ${Figure.ids.joinToString()}") }
+    }
+
+    /** A side's fields as written (app, request, run, connections, rate, name), each with its node for errors. */
+    private fun side(m: YamlMap): Map<String, ScalarNode> {
+        val keys = listOf("name", "app", "request", "run", "connections", "rate")
+        val out = keys.mapNotNull { k -> m.scalar(k)?.let { k to it } }.toMap()
+        m.finish()
+        return out
+    }
+
+    private fun sweepRows(m: YamlMap, over: YamlMap, run: String?, a: Map<String, ScalarNode>?, b: Map<String, ScalarNode>?, problems: Problems): List<Row>? {
+        val vars = over.node.value.mapNotNull { t -> (t.keyNode as? ScalarNode)?.value?.let { k -> k to over.scalars(k).orEmpty().map { it.value } } }
+        over.finish()
+        if (a == null) return null.also { problems.at(m.node, m.qualify("a"), "is missing: the cells of side a, e.g. {app: tomcat, request: \"/cpu/direct?limit={limit}\"}") }
+        val combos = vars.fold(listOf(emptyMap<String, String>())) { acc, (k, values) -> acc.flatMap { c -> values.map { c + (k to it) } } }
+        val published = m.map("published")
+        val pa = published?.let { numbers(it, "a", combos.size, problems) }
+        val pb = published?.let { numbers(it, "b", combos.size, problems) }
+        val pr = published?.let { numbers(it, "ratio", combos.size, problems) }
+        published?.finish()
+        return combos.mapIndexedNotNull { i, vals ->
+            val label = vals.entries.joinToString(", ") { (k, v) -> if (vars.size == 1) v else "$k $v" }
+            val sa = selector(a, vals, run, m, "a", problems) ?: return@mapIndexedNotNull null
+            val sb = b?.let { selector(it, vals, run, m, "b", problems) ?: return@mapIndexedNotNull null }
+            Row(label, sa, sb, pa?.getOrNull(i), pb?.getOrNull(i), pr?.getOrNull(i))
+        }
+    }
+
+    private fun listedRow(r: YamlMap, run: String?, a: Map<String, ScalarNode>?, b: Map<String, ScalarNode>?, problems: Problems): Row? {
+        val label = r.requiredString("label", "what the row shows, e.g. 'Tomcat, blocking on the request thread'")
+        val rowRun = r.string("run") ?: run
+        val ownA = r.map("a")?.let { side(it) }
+        val ownB = r.map("b")?.let { side(it) }
+        val published = r.map("published")
+        val pa = published?.let { numbers(it, "a", 1, problems)?.single() }
+        val pb = published?.let { numbers(it, "b", 1, problems)?.single() }
+        val pr = published?.let { numbers(it, "ratio", 1, problems)?.single() }
+        published?.finish()
+        r.finish()
+        val sideA = (a.orEmpty() + ownA.orEmpty()).takeIf { it.isNotEmpty() }
+            ?: return null.also { problems.at(r.node, r.qualify("a"), "is missing: the cells of side a") }
+        val sideB = (b.orEmpty() + ownB.orEmpty()).takeIf { it.isNotEmpty() }
+        val sa = selector(sideA, emptyMap(), rowRun, r, "a", problems) ?: return null
+        val sb = sideB?.let { selector(it, emptyMap(), rowRun, r, "b", problems) ?: return null }
+        return Row(label ?: return null, sa, sb, pa, pb, pr)
+    }
+
+    private fun selector(fields: Map<String, ScalarNode>, vars: Map<String, String>, run: String?, where: YamlMap, side: String, problems: Problems): Selector? {
+        fun text(k: String): String? = fields[k]?.let { n ->
+            PLACEHOLDER.replace(n.value) { mr ->
+                vars[mr.groupValues[1]] ?: mr.value.also { problems.at(n, where.qualify("$side.$k"), "'${mr.value}' names no variable of over", "variables: ${vars.keys.joinToString().ifEmpty { "none" }}") }
+            }
+        }
+        val app = text("app") ?: return null.also { problems.at(where.node, where.qualify("$side.app"), "is missing: the app configuration's name in the suite") }
+        val request = text("request") ?: return null.also { problems.at(where.node, where.qualify("$side.request"), "is missing: the request, e.g. /cpu/direct?limit=10000") }
+        val runName = text("run") ?: run ?: return null.also { problems.at(where.node, where.qualify("$side.run"), "is missing: the run's folder name (here or on the comparison)") }
+        val connections = fields["connections"]?.let { n -> text("connections")?.toIntOrNull() ?: null.also { problems.at(n, where.qualify("$side.connections"), "'${n.value}' is not a whole number") } }
+        val rate = fields["rate"]?.let { n -> text("rate")?.toDoubleOrNull() ?: null.also { problems.at(n, where.qualify("$side.rate"), "'${n.value}' is not a number") } }
+        return Selector(runName, app, request, connections, rate)
+    }
+
+    /** A list of [n] published numbers under [key] (`~` where the article gave none); null when absent. */
+    private fun numbers(m: YamlMap, key: String, n: Int, problems: Problems): List<Double?>? {
+        val nodes = m.scalars(key) ?: return null
+        if (nodes.size != n) {
+            problems.at(m.valueNode(key) as Node?, m.qualify(key), "has ${nodes.size} value(s) but the comparison has $n row(s)")
+            return null
+        }
+        return nodes.map { node ->
+            when (node.value) {
+                "~", "null", "" -> null
+                else -> node.value.replace("_", "").toDoubleOrNull() ?: null.also { problems.at(node, m.qualify(key), "'${node.value}' is not a number") }
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package stackbench.runner.findings
+
+import stackbench.runner.report.Format
+import stackbench.runner.results.CellResult
+
+/** A figure of one cell that a comparison can set beside a published one, with its unit and format. */
+enum class Figure(val id: String, val header: String, val value: (CellResult) -> Double?, val format: (Double?) -> String) {
+    THROUGHPUT("throughput", "req/s", { it.measured?.throughput }, Format::rate),
+    P50("p50", "p50 ms", { it.measured?.latency?.p50 }, Format::ms),
+    P90("p90", "p90 ms", { it.measured?.latency?.p90 }, Format::ms),
+    P99("p99", "p99 ms", { it.measured?.latency?.p99 }, Format::ms),
+    ERRORS("errors", "errors", { it.measured?.errorRate }, { Format.percent(it, 2) }),
+    CPU("cpu", "CPU", { it.resources?.cpuShare }, { Format.percent(it) }),
+    STARTUP("startup", "Spring startup s", { it.startup?.springStartedSeconds }, { v -> v?.let { "%.2f".format(java.util.Locale.ROOT, it) } ?: "–" }),
+    THROTTLED("throttled", "throttled periods", { c ->
+        val r = c.resources
+        if (r?.throttledPeriods == null || r.periods == null || r.periods == 0L) null else r.throttledPeriods.toDouble() / r.periods
+    }, { Format.percent(it) }),
+    THROTTLED_MS("throttled-ms", "throttled ms/s", { c ->
+        val ms = c.resources?.throttledMs
+        val s = c.measured?.wallSeconds
+        if (ms == null || s == null || s <= 0) null else ms / s
+    }, { v -> v?.let { "%.0f".format(java.util.Locale.ROOT, it) } ?: "–" }),
+    INVOLUNTARY_CS("involuntary-cs", "involuntary cs/s", { it.resources?.involuntaryCtxPerSecond }, Format::perSecond),
+    VOLUNTARY_CS("voluntary-cs", "voluntary cs/s", { it.resources?.voluntaryCtxPerSecond }, Format::perSecond),
+    THREADS("threads", "threads", { it.resources?.threadsMax?.toDouble() }, { v -> v?.let { "%.0f".format(java.util.Locale.ROOT, it) } ?: "–" }),
+    CEILING("ceiling", "ceiling req/s", { it.ceiling?.requestsPerSecond }, Format::rate),
+    EFFICIENCY("efficiency", "of ceiling", { it.ceiling?.efficiency }, { Format.percent(it) }),
+    IDLE_MS("idle-ms", "lone request ms", { it.idle?.medianMs }, Format::ms),
+
+    /** How steady the app's own throughput was second by second: standard deviation ÷ mean (lower is steadier). */
+    STABILITY("stability", "per-second variation", { c ->
+        val xs = c.resources?.serverPerSecond?.filterNotNull().orEmpty()
+        if (xs.size < 2) null else {
+            val mean = xs.average()
+            if (mean == 0.0) null else kotlin.math.sqrt(xs.sumOf { (it - mean) * (it - mean) } / (xs.size - 1)) / mean
+        }
+    }, { Format.percent(it) });
+
+    companion object {
+        fun of(id: String): Figure? = entries.firstOrNull { it.id == id }
+        val ids: List<String> get() = entries.map { it.id }
+    }
+}
