@@ -60,9 +60,9 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
         val caption = "${c.figure.header}; measured: " + when (c.summary) {
             Summary.MEAN -> "mean ± standard deviation"
             Summary.MEDIAN -> "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
-        } + " over ${repetitions(reps)}; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "`docs/runs/$it`" }}"
+        } + " over ${repetitions(reps)}; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
         return buildString {
-            appendLine("*${md(caption)}*")
+            appendLine("*$caption*")
             appendLine()
             appendLine("| " + header.joinToString(" | ") { md(it) } + " |")
             appendLine("|" + header.indices.joinToString("|") { if (it == 0) "---" else "--:" } + "|")

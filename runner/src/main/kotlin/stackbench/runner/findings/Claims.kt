@@ -19,14 +19,16 @@ data class Selector(
     val app: String,
     /** The request as the results record it, e.g. `/cpu/direct?limit=10000`. */
     val request: String,
+    /** `GET` or `POST`; null: any (only /todo has both). */
+    val method: String? = null,
     val connections: Int? = null,
     val rate: Double? = null,
 ) {
     fun matches(c: CellResult): Boolean =
-        c.app.name == app && c.endpoint.path == request &&
+        c.app.name == app && c.endpoint.path == request && (method == null || c.endpoint.method == method) &&
             (connections == null || c.load.connections == connections) && (rate == null || c.load.rate == rate)
 
-    fun describe(): String = "$run: $app ${request}" +
+    fun describe(): String = "$run: $app ${method?.let { "$it " } ?: ""}$request" +
         (connections?.let { " at $it connections" } ?: "") + (rate?.let { " at $it req/s" } ?: "")
 }
 

@@ -68,7 +68,7 @@ object ClaimsParser {
 
     /** A side's fields as written (app, request, run, connections, rate, name), each with its node for errors. */
     private fun side(m: YamlMap): Map<String, ScalarNode> {
-        val keys = listOf("name", "app", "request", "run", "connections", "rate")
+        val keys = listOf("name", "app", "request", "method", "run", "connections", "rate")
         val out = keys.mapNotNull { k -> m.scalar(k)?.let { k to it } }.toMap()
         m.finish()
         return out
@@ -122,7 +122,9 @@ object ClaimsParser {
         val runName = text("run") ?: run ?: return null.also { problems.at(where.node, where.qualify("$side.run"), "is missing: the run's folder name (here or on the comparison)") }
         val connections = fields["connections"]?.let { n -> text("connections")?.toIntOrNull() ?: null.also { problems.at(n, where.qualify("$side.connections"), "'${n.value}' is not a whole number") } }
         val rate = fields["rate"]?.let { n -> text("rate")?.toDoubleOrNull() ?: null.also { problems.at(n, where.qualify("$side.rate"), "'${n.value}' is not a number") } }
-        return Selector(runName, app, request, connections, rate)
+        val method = text("method")?.uppercase()
+        if (method != null && method !in setOf("GET", "POST")) problems.at(fields["method"], where.qualify("$side.method"), "'$method' is not GET or POST")
+        return Selector(runName, app, request, method, connections, rate)
     }
 
     /** A list of [n] published numbers under [key] (`~` where the article gave none); null when absent. */

@@ -6,11 +6,17 @@ import stackbench.runner.results.CellResult
 /** A figure of one cell that a comparison can set beside a published one, with its unit and format. */
 enum class Figure(val id: String, val header: String, val value: (CellResult) -> Double?, val format: (Double?) -> String) {
     THROUGHPUT("throughput", "req/s", { it.measured?.throughput }, Format::rate),
+
+    /** The app's own count of answers per second over the window, whoever sent the requests (the load generator's, or a backlog's). */
+    SERVER_THROUGHPUT("server-throughput", "app's own req/s", { c ->
+        c.resources?.serverPerSecond?.filterNotNull()?.takeIf { it.isNotEmpty() }?.average()
+    }, Format::rate),
     P50("p50", "p50 ms", { it.measured?.latency?.p50 }, Format::ms),
     P90("p90", "p90 ms", { it.measured?.latency?.p90 }, Format::ms),
     P99("p99", "p99 ms", { it.measured?.latency?.p99 }, Format::ms),
     ERRORS("errors", "errors", { it.measured?.errorRate }, { Format.percent(it, 2) }),
     CPU("cpu", "CPU", { it.resources?.cpuShare }, { Format.percent(it) }),
+    CPU_MAX("cpu-max", "CPU, busiest sample", { it.resources?.cpuShareMax }, { Format.percent(it) }),
     STARTUP("startup", "Spring startup s", { it.startup?.springStartedSeconds }, { v -> v?.let { "%.2f".format(java.util.Locale.ROOT, it) } ?: "–" }),
     THROTTLED("throttled", "throttled periods", { c ->
         val r = c.resources

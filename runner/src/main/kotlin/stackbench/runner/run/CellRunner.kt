@@ -182,18 +182,25 @@ class CellRunner(private val lab: Lab) {
      * Waits until the app has finished the requests still in flight when the warm-up's driver stopped, so
      * they neither slow the idle probe nor the measured window: until its own completion counter has not
      * moved for [Defaults.QUIET_FOR] and it holds no client connection on its port ([OpenConnections]), at
-     * most the cell's timeout. Returns how long that took, or null if the app never went quiet (or has no counter).
+     * most the cell's timeout. Returns how long that took, or null if the app never went quiet (or never answered its counter).
      */
     private fun awaitQuiet(app: RunningApp, cell: Cell): Long? {
         val stats = StatsChannel(app.statsUrl, lab.json)
         val port = app.baseUrl.port
         val start = System.nanoTime()
         val deadline = start + cell.load.timeout.toNanos()
-        var last = stats.read() ?: return null
+        // a saturated app may not answer the stats channel in time: that is not quiet, so keep asking until the deadline
+        var first = stats.read()
+        while (first == null) {
+            if (System.nanoTime() >= deadline) return null
+            Thread.sleep(50)
+            first = stats.read()
+        }
+        var last: stackbench.runner.probe.ServerCount = first
         var since = System.nanoTime()
         while (System.nanoTime() < deadline) {
             Thread.sleep(50)
-            val now = stats.read() ?: return null
+            val now = stats.read() ?: continue
             if (now.completed != last.completed) {
                 last = now
                 since = System.nanoTime()

@@ -19,7 +19,8 @@ internal class Problems(private val file: String, private val lines: List<String
         val mark = node?.startMark?.orElse(null)
         val line = (mark?.line ?: 0) + 1
         val column = (mark?.column ?: 0) + 1
-        all += SuiteProblem(file, line, column, key, message, hint, lines.getOrNull(line - 1))
+        val problem = SuiteProblem(file, line, column, key, message, hint, lines.getOrNull(line - 1))
+        if (problem !in all) all += problem // a template read once per row reports its mistake once
     }
 }
 

@@ -1,0 +1,111 @@
+package stackbench.runner.findings
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
+import org.junit.jupiter.api.Test
+import stackbench.runner.suite.SuiteException
+import java.nio.file.Files
+import java.nio.file.Path
+
+class ClaimsParserTest {
+    private fun problems(yaml: String): List<String> =
+        (runCatching { ClaimsParser.parse(yaml.trimIndent(), "c.yaml") }.exceptionOrNull() as? SuiteException)?.problems?.map { it.render() }
+            ?: error("expected the claims to be rejected")
+
+    @Test
+    fun `a sweep fills every placeholder and pairs each row with its published figures`() {
+        val claims = ClaimsParser.parse("""
+            comparisons:
+              - id: pool
+                figure: throughput
+                run: cpu
+                a: {name: pool, app: tomcat, request: "/cpu/completable-future?limit={limit}"}
+                b: {name: thread, app: tomcat, request: "/cpu/direct?limit={limit}", connections: 400}
+                over: {limit: [100, 1000]}
+                published: {a: [10, 30], b: [20, ~]}
+                show: [throttled]
+        """.trimIndent(), "c.yaml")
+        val c = claims.comparisons.single()
+        assertThat(c.figure).isEqualTo(Figure.THROUGHPUT)
+        assertThat(c.rowHeader).isEqualTo("limit")
+        assertThat(c.aName to c.bName).isEqualTo("pool" to "thread")
+        assertThat(c.rows.map { it.label }).containsExactly("100", "1000")
+        assertThat(c.rows[1].a).isEqualTo(Selector("cpu", "tomcat", "/cpu/completable-future?limit=1000"))
+        assertThat(c.rows[1].b).isEqualTo(Selector("cpu", "tomcat", "/cpu/direct?limit=1000", connections = 400))
+        assertThat(c.rows.map { it.published }).containsExactly(0.5, null)
+        assertThat(c.show).containsExactly(Figure.THROTTLED)
+    }
+
+    @Test
+    fun `two sweep keys make every combination, the first outermost, labelled by key`() {
+        val c = ClaimsParser.parse("""
+            comparisons:
+              - id: x
+                figure: p99
+                run: r
+                a: {app: "{server}", request: "/todo", method: post, rate: "{rate}"}
+                over: {server: [tomcat, webflux], rate: [200, 400]}
+        """.trimIndent(), "c.yaml").comparisons.single()
+        assertThat(c.rows.map { it.label }).containsExactly("server tomcat, rate 200", "server tomcat, rate 400", "server webflux, rate 200", "server webflux, rate 400")
+        assertThat(c.rows.last().a).isEqualTo(Selector("r", "webflux", "/todo", "POST", rate = 400.0))
+    }
+
+    @Test
+    fun `listed rows take the comparison's sides and override them`() {
+        val c = ClaimsParser.parse("""
+            comparisons:
+              - id: x
+                figure: startup
+                summary: mean
+                run: s
+                a: {name: server}
+                b: {name: Undertow, app: undertow, request: /noop}
+                rows:
+                  - {label: Tomcat, a: {app: tomcat, request: /noop}, published: {a: 5.1, b: 4.9}}
+        """.trimIndent(), "c.yaml").comparisons.single()
+        assertThat(c.summary).isEqualTo(Summary.MEAN)
+        assertThat(c.rows.single().a).isEqualTo(Selector("s", "tomcat", "/noop"))
+        assertThat(c.rows.single().b).isEqualTo(Selector("s", "undertow", "/noop"))
+        assertThat(c.rows.single().published).isCloseTo(5.1 / 4.9, org.assertj.core.data.Offset.offset(1e-9))
+    }
+
+    @Test
+    fun `mistakes are reported at their line and column, all at once`() {
+        val found = problems("""
+            comparisons:
+              - id: x
+                figure: speed
+                run: r
+                a: {app: tomcat, request: "/cpu/direct?limit={limt}"}
+                over: {limit: [1, 2]}
+                published: {a: [1, 2, 3]}
+                colour: red
+        """)
+        assertThat(found).anySatisfy { assertThat(it).startsWith("c.yaml:3:13: comparisons[0].figure: 'speed' is not a figure") }
+        assertThat(found).anySatisfy { assertThat(it).startsWith("c.yaml:5:31: comparisons[0].a.request: '{limt}' names no variable of over") }
+        assertThat(found).anySatisfy { assertThat(it).startsWith("c.yaml:7:20: comparisons[0].published.a: has 3 value(s) but the comparison has 2 row(s)") }
+        assertThat(found).anySatisfy { assertThat(it).startsWith("c.yaml:8:5: comparisons[0].colour: is not a known key") }
+        assertThat(found).hasSize(4)
+    }
+
+    @Test
+    fun `a comparison needs rows, and an id only once`() {
+        assertThat(problems("""
+            comparisons:
+              - {id: x, figure: p99, run: r}
+        """)).anySatisfy { assertThat(it).contains("has no rows: give over (a sweep) or rows") }
+        assertThat(problems("""
+            comparisons:
+              - {id: x, figure: p99, run: r, rows: [{label: a, a: {app: t, request: /noop}}]}
+              - {id: x, figure: p99, run: r, rows: [{label: a, a: {app: t, request: /noop}}]}
+        """)).anySatisfy { assertThat(it).contains("the id 'x' is used more than once") }
+    }
+
+    @Test
+    fun `the project's own docs claims yaml reads without a problem`() {
+        val file = Path.of("../docs/claims.yaml")
+        val claims = ClaimsParser.parse(Files.readString(file), "docs/claims.yaml")
+        assertThat(claims.comparisons).isNotEmpty
+        assertThat(claims.comparisons).allSatisfy { assertThat(it.rows).isNotEmpty }
+    }
+}
