@@ -47,7 +47,7 @@ class DoctorCommand : CliktCommand(name = "doctor") {
     }
 
     private fun jars(): List<Check> {
-        val missing = Stack.entries.map { it.jarPath(Home.path) } + Home.path.resolve(DownstreamJar.PATH)
+        val missing = Stack.entries.map { it.jarPath(Home.path) } + listOf(Home.path.resolve(DownstreamJar.PATH)) // a Path is an Iterable of its names: plus(Path) would add those
         val absent = missing.filter { !Files.isRegularFile(it) }
         return listOf(Check("apps built", absent.isEmpty(), if (absent.isEmpty()) "${missing.size} jars" else "missing: ${absent.joinToString { Home.path.relativize(it).toString() }}",
             "./mvnw -q -B package -DskipTests   (./stackbench does it on first use)"))
