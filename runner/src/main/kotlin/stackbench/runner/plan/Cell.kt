@@ -125,6 +125,19 @@ data class CapacitySearch(
     val precision: Double,
     val connections: Int?,
     val repetition: Int,
+    /**
+     * Prime the app before the first step: one closed-model cell at [PRIME_CONNECTIONS] connections, warmed
+     * until steady, so the steps measure a warmed app rather than one still compiling. Only worth it when the
+     * steps share that app (`restart: app`); with a fresh app per cell each step's own warm-up is all there is.
+     */
+    val prime: Boolean = false,
 ) {
     val key: String get() = "${app.name}/${endpoint.label}/capacity/r$repetition"
+
+    /** The priming cell: the first step's load, closed-model and saturating. */
+    fun primeCell(index: Int): Cell = Cell(index, app, profile, endpoint, template.copy(shape = LoadShape.Closed(PRIME_CONNECTIONS)), repetition)
+
+    companion object {
+        const val PRIME_CONNECTIONS = 50
+    }
 }

@@ -54,6 +54,7 @@ object Planner {
                     is LoadModel.Capacity -> searches += CapacitySearch(
                         app, suite.profile, call, LoadLevel(load.driver, LoadShape.Open(model.startRate, 1), length, warmup, load.timeout, load.threads, warmupMax),
                         model.slo, model.startRate, model.maxRate, model.precision, model.connections, rep,
+                        prime = suite.restart == stackbench.runner.suite.Restart.APP,
                     )
                 }
             }

@@ -78,6 +78,8 @@ data class CapacityResult(
     val brokeAt: Double?,
     val cellKeys: List<String>,
     val steps: List<CapacityStep>,
+    /** The closed-model cell that warmed the app before the first step (`restart: app`); null when none ran. */
+    val primeKey: String? = null,
 )
 
 data class CapacityStep(val rate: Double, val p99Ms: Double?, val errorRate: Double?, val held: Boolean, val cellKey: String)

@@ -27,8 +27,8 @@ object CapacityJudge {
 }
 
 /**
- * Runs one capacity search: open-model cells at the rates [CapacityPolicy] chooses, one after another,
- * until the target is bracketed. Cells already in earlier results (--resume) are reused, not re-run.
+ * Runs one capacity search: with [CapacitySearch.prime], first a closed-model cell that warms the app until
+ * steady; then open-model cells at the rates [CapacityPolicy] chooses, one after another, until the target is bracketed. Cells already in earlier results (--resume) are reused, not re-run.
  */
 class CapacitySearchRunner(private val executor: CellExecutor, private val listener: ProgressListener) {
 
@@ -41,6 +41,14 @@ class CapacitySearchRunner(private val executor: CellExecutor, private val liste
     ): CapacityResult {
         val policy = CapacityPolicy(search.startRate, search.maxRate, search.precision)
         val steps = mutableListOf<CapacityStep>()
+        // a failed priming cell is recorded like any cell; the search goes on (on a fresh app)
+        val prime = if (search.prime && !ctx.stopping()) search.primeCell(0).let { template ->
+            done[template.key] ?: run {
+                val cell = template.copy(index = nextIndex())
+                listener.cellStarted(cell, cell.index, cell.index)
+                executor.run(cell, ctx).also { onCell(it); listener.cellFinished(cell, it) }
+            }
+        } else null
         while (!ctx.stopping()) {
             val rate = policy.next(steps.map { CapacityPolicy.Step(it.rate, it.held) }) ?: break
             val connections = search.connections ?: OpenModel.connectionsFor(rate, search.template.timeout)
@@ -60,7 +68,7 @@ class CapacitySearchRunner(private val executor: CellExecutor, private val liste
         return CapacityResult(
             key = search.key, configKey = search.key.substringBeforeLast("/r"), app = search.app.name, endpoint = search.endpoint.label,
             repetition = search.repetition, sloP99Ms = search.slo.p99.toMillis().toDouble(), sloErrorRate = search.slo.errorRate,
-            capacity = capacity, brokeAt = brokeAt, cellKeys = steps.map { it.cellKey }, steps = steps,
+            capacity = capacity, brokeAt = brokeAt, cellKeys = steps.map { it.cellKey }, steps = steps, primeKey = prime?.key,
         )
     }
 }

@@ -80,6 +80,25 @@ class CapacitySearchTest {
     }
 
     @Test
+    fun `with restart app a search first primes the app with a closed-model cell, kept apart from the steps`(@TempDir dir: Path) {
+        val primed = Planner.plan(SuiteParser(MachineFacts(2)).parse(
+            "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrestart: app\n" +
+                "load: {model: open, find: capacity, slo: {p99: 50ms, errors: 1%}, start-rate: 100, max-rate: 3200, precision: 10%}", "t.yaml"))
+        assertThat(plan.searches.single().prime).isFalse()
+        val ran = mutableListOf<String>()
+        val result = SuiteRunner({ cell, ctx ->
+            ran += cell.key
+            if (cell.load.shape is stackbench.runner.plan.LoadShape.Closed) Fixtures.cell(cell) else fakeApp(1000.0).run(cell, ctx)
+        }, ProgressListener.Silent).run(primed, dir, Fixtures.info(), Fixtures.environment(), hooks = false)
+        val search = result.searches.single()
+        assertThat(ran.first()).isEqualTo("tomcat/noop/c50/r1")
+        assertThat(search.primeKey).isEqualTo("tomcat/noop/c50/r1")
+        assertThat(search.cellKeys).doesNotContain("tomcat/noop/c50/r1")
+        assertThat(search.capacity!!).isBetween(900.0, 1000.0)
+        assertThat(result.cells.map { it.key }).containsExactlyElementsOf(listOf("tomcat/noop/c50/r1") + search.cellKeys)
+    }
+
+    @Test
     fun `a resumed search reuses the cells it already ran`(@TempDir dir: Path) {
         val first = SuiteRunner(fakeApp(1000.0), ProgressListener.Silent).run(plan, dir, Fixtures.info(), Fixtures.environment(), hooks = false)
         val partial = first.copy(cells = first.cells.take(3), searches = emptyList())
