@@ -30,8 +30,15 @@ class ResultsStore(private val dir: Path) {
         const val JSON_FILE = "results.json"
         const val CSV_FILE = "results.csv"
 
-        /** The results file of [path]: a run folder, or a results.json itself. */
-        fun fileOf(path: Path): Path = if (path.isDirectory()) path.resolve(JSON_FILE) else path
+        /** A published run's record, compressed (docs/runs keeps them so). */
+        const val GZIP_FILE = "$JSON_FILE.gz"
+
+        /** The results file of [path]: a run folder (its results.json, else its results.json.gz), or the file itself. */
+        fun fileOf(path: Path): Path = when {
+            !path.isDirectory() -> path
+            !path.resolve(JSON_FILE).isRegularFile() && path.resolve(GZIP_FILE).isRegularFile() -> path.resolve(GZIP_FILE)
+            else -> path.resolve(JSON_FILE)
+        }
 
         /**
          * Reads a run's record. Throws [IllegalArgumentException] naming the file when it is missing, is not
@@ -40,10 +47,11 @@ class ResultsStore(private val dir: Path) {
         fun read(path: Path): RunResult {
             val file = fileOf(path)
             require(file.isRegularFile()) {
-                if (path.isDirectory()) "$path is not a stackbench results folder: it has no $JSON_FILE" else "$path does not exist"
+                if (path.isDirectory()) "$path is not a stackbench results folder: it has no $JSON_FILE (nor $GZIP_FILE)" else "$path does not exist"
             }
             val tree = try {
-                Json.mapper.readTree(file.toFile())
+                if (file.fileName.toString().endsWith(".gz")) java.util.zip.GZIPInputStream(Files.newInputStream(file)).use { Json.mapper.readTree(it) }
+                else Json.mapper.readTree(file.toFile())
             } catch (e: JacksonException) {
                 throw IllegalArgumentException("$file is not JSON: ${e.originalMessage}")
             }

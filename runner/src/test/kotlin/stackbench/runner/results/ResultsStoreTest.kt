@@ -28,6 +28,14 @@ class ResultsStoreTest {
     }
 
     @Test
+    fun `a folder holding only a compressed record reads it`(@TempDir dir: Path) {
+        ResultsStore(dir).write(result)
+        java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve("results.json.gz"))).use { it.write(Files.readAllBytes(dir.resolve("results.json"))) }
+        Files.delete(dir.resolve("results.json"))
+        assertThat(ResultsStore.read(dir)).isEqualTo(result)
+    }
+
+    @Test
     fun `the csv has a header and one row per cell, quoting what needs it`(@TempDir dir: Path) {
         ResultsStore(dir).write(result)
         val lines = Files.readAllLines(dir.resolve("results.csv"))
