@@ -6,6 +6,7 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.optional
 import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.options.split
 import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.double
 import com.github.ajalt.clikt.parameters.types.int
@@ -26,12 +27,14 @@ class PlanCommand : CliktCommand(name = "plan") {
     private val suiteArg by argument("SUITE", help = "a suite name in suites/ or a path").optional()
     private val scale by option("--scale", help = "as for run").double().default(1.0)
     private val repetitions by option("--repetitions", help = "as for run").int()
+    private val apps by option("--apps", metavar = "NAME,...", help = "as for run").split(",")
     private val restart by option("--restart", help = "as for run").choice(*stackbench.runner.suite.Restart.entries.map { it.id }.toTypedArray())
 
     override fun run() {
         val path = Home.suite(suiteArg ?: "quick")
         val cpus = EnvironmentProbe.machineCpus()
         val suite = SuiteParser(MachineFacts(cpus)).parse(Files.readString(path), Home.path.relativize(path.toAbsolutePath()).toString()).withRestart(restart)
+            .let { try { it.withApps(apps) } catch (e: IllegalArgumentException) { throw BadInput("--apps: ${e.message}") } }
         val plan = Planner.plan(suite, scale, repetitions)
         val profile = suite.profile
         val placement = Placement.of(profile, cpus)

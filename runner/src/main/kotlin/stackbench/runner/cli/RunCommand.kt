@@ -7,6 +7,7 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.optional
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.options.split
 import com.github.ajalt.clikt.parameters.types.choice
 import com.github.ajalt.clikt.parameters.types.double
 import com.github.ajalt.clikt.parameters.types.int
@@ -47,6 +48,7 @@ class RunCommand : CliktCommand(name = "run") {
     private val repetitions by option("--repetitions", help = "override the suite's repetitions").int()
     private val restart by option("--restart", help = "override the suite's restart policy: cell (a fresh app per cell) or app (one app serves its consecutive cells, as one container serving every endpoint)")
         .choice(*Restart.entries.map { it.id }.toTypedArray())
+    private val apps by option("--apps", metavar = "NAME,...", help = "run only these app configurations of the suite (their names in it)").split(",")
     private val resume by option("--resume", help = "a results folder of an interrupted run: run only the cells it lacks").path()
     private val out by option("--out", help = "the results folder (default: results/<suite>-<UTC time>)").path()
     private val noInstall by option("--no-install", help = "do not install a missing load generator; stop with the command instead").flag()
@@ -56,7 +58,8 @@ class RunCommand : CliktCommand(name = "run") {
             try { ResultsStore.read(it) } catch (e: IllegalArgumentException) { throw BadInput("--resume: ${e.message}") }
         }
         val (parsed, suiteText, suitePath) = loadSuite(earlier)
-        val suite = parsed.withRestart(restart ?: earlier?.run?.restart)
+        val appsKept = apps ?: earlier?.run?.apps
+        val suite = try { parsed.withRestart(restart ?: earlier?.run?.restart).withApps(appsKept) } catch (e: IllegalArgumentException) { throw BadInput("--apps: ${e.message}") }
         val scaleUsed = scale ?: earlier?.run?.scale ?: 1.0
         if (scaleUsed <= 0) throw BadInput("--scale must be positive, was $scaleUsed")
         val plan = Planner.plan(suite, scaleUsed, repetitions ?: earlier?.run?.repetitions)
@@ -81,7 +84,7 @@ class RunCommand : CliktCommand(name = "run") {
             mapOf(suite.load.driver.id to lab.driver(suite.load.driver).version))
         val info = earlier?.run?.copy(status = RunStatus.RUNNING, finishedAt = null, command = command()) ?: RunInfo(
             id = id, suite = suite.name, suiteFile = suitePath, suiteText = suiteText, description = suite.description,
-            scale = scaleUsed, restart = suite.restart.id, repetitions = plan.cells.maxOfOrNull { it.repetition } ?: suite.repetitions,
+            scale = scaleUsed, restart = suite.restart.id, apps = appsKept, repetitions = plan.cells.maxOfOrNull { it.repetition } ?: suite.repetitions,
             plannedCells = plan.cells.size, command = command(), startedAt = started.toString(), finishedAt = null,
             status = RunStatus.RUNNING,
         )

@@ -25,6 +25,8 @@ data class RunInfo(
     val repetitions: Int = 1,
     /** `cell` or `app`: the restart policy the run used (the suite's, or `--restart`'s). */
     val restart: String? = null,
+    /** The app configurations `--apps` kept; null: every one of the suite. */
+    val apps: List<String>? = null,
     val plannedCells: Int = 0,
     val command: List<String> = emptyList(),
     val startedAt: String,

@@ -22,6 +22,14 @@ data class Suite(
 ) {
     /** This suite with the restart policy [id] (`cell` or `app`) from the command line, or as it is when null. */
     fun withRestart(id: String?): Suite = if (id == null) this else copy(restart = Restart.of(id))
+
+    /** This suite with only the app configurations [names] (all when null); an unknown name is an error naming the known ones. */
+    fun withApps(names: List<String>?): Suite {
+        if (names == null) return this
+        val unknown = names.filter { n -> apps.none { it.name == n } }
+        require(unknown.isEmpty()) { "no app configuration named ${unknown.joinToString()} in suite $name (it has ${apps.joinToString { it.name }})" }
+        return copy(apps = apps.filter { it.name in names })
+    }
 }
 
 /**

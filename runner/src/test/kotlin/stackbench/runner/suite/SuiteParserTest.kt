@@ -36,6 +36,14 @@ class SuiteParserTest {
     }
 
     @Test
+    fun `--apps keeps the named app configurations and names the known ones when one is unknown`() {
+        val suite = parser.parse("name: t\napps: [{name: a, stack: tomcat}, {name: b, stack: webflux}]\nendpoints: [{kind: noop}]", "s.yaml")
+        assertThat(suite.withApps(listOf("b")).apps.map { it.name }).containsExactly("b")
+        assertThat(suite.withApps(null)).isEqualTo(suite)
+        assertThatThrownBy { suite.withApps(listOf("b", "c")) }.hasMessage("no app configuration named c in suite t (it has a, b)")
+    }
+
+    @Test
     fun `a minimal suite gets the documented defaults`() {
         val suite = parser.parse(minimal.trimIndent(), "s.yaml")
         assertThat(suite.name).isEqualTo("t")
