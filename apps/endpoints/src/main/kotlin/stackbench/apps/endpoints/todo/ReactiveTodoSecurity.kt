@@ -5,7 +5,6 @@ import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import org.springframework.security.config.Customizer
 import org.springframework.security.config.web.server.ServerHttpSecurity
-import org.springframework.security.core.userdetails.MapReactiveUserDetailsService
 import org.springframework.security.core.userdetails.ReactiveUserDetailsService
 import org.springframework.security.web.server.SecurityWebFilterChain
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository
@@ -26,5 +25,5 @@ class ReactiveTodoSecurity {
         .build()
 
     @Bean
-    fun todoUsers(): ReactiveUserDetailsService = MapReactiveUserDetailsService(TodoUser.details())
+    fun todoUsers(): ReactiveUserDetailsService = TodoUser.reactiveUsers()
 }

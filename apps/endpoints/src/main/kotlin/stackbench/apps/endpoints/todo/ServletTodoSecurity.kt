@@ -7,7 +7,6 @@ import org.springframework.security.config.Customizer
 import org.springframework.security.config.annotation.web.builders.HttpSecurity
 import org.springframework.security.config.http.SessionCreationPolicy
 import org.springframework.security.core.userdetails.UserDetailsService
-import org.springframework.security.provisioning.InMemoryUserDetailsManager
 import org.springframework.security.web.SecurityFilterChain
 
 /** Spring Security on the servlet stacks: HTTP Basic, stateless, CSRF off, for `/todo` only. */
@@ -25,5 +24,5 @@ class ServletTodoSecurity {
         .build()
 
     @Bean
-    fun todoUsers(): UserDetailsService = InMemoryUserDetailsManager(TodoUser.details())
+    fun todoUsers(): UserDetailsService = TodoUser.servletUsers()
 }
