@@ -59,8 +59,8 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
         val reps = c.rows.flatMap { r -> listOfNotNull(measure(r.a, c.figure), r.b?.let { measure(it, c.figure) }) }.map { it.cells.size }.filter { it > 0 }
         val caption = "${c.figure.header}; measured: " + when (c.summary) {
             Summary.MEAN -> "mean ± standard deviation"
-            Summary.MEDIAN -> "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
-        } + " over ${repetitions(reps)}; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
+            Summary.MEDIAN -> if ((reps.maxOrNull() ?: 0) <= 1) "one run" else "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
+        } + (if ((reps.maxOrNull() ?: 0) <= 1 && c.summary == Summary.MEDIAN) "" else " over ${repetitions(reps)}") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
         return buildString {
             appendLine("*$caption*")
             appendLine()
