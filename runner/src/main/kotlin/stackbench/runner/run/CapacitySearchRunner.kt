@@ -28,7 +28,8 @@ object CapacityJudge {
 
 /**
  * Runs one capacity search: with [CapacitySearch.prime], first a closed-model cell that warms the app until
- * steady; then open-model cells at the rates [CapacityPolicy] chooses, one after another, until the target is bracketed. Cells already in earlier results (--resume) are reused, not re-run.
+ * steady; then open-model cells at the rates [CapacityPolicy] chooses, one after another, until the target
+ * is bracketed. Cells already in earlier results (--resume) are reused, not re-run.
  */
 class CapacitySearchRunner(private val executor: CellExecutor, private val listener: ProgressListener) {
 
