@@ -123,6 +123,7 @@ class CellRunner(private val lab: Lab) {
             warmUp(cell, ctx, app, record, placement, threads, ready, dir)
         }
         if (ctx.stopping()) return Outcome.Interrupted
+        if (!app.child.isAlive()) return Outcome.Failed(exited(app, "warm-up"), app.child.logTail())
         record.quietAfterWarmupMs = awaitQuiet(app, cell)
         clock.mark("warmup")
 
@@ -146,6 +147,9 @@ class CellRunner(private val lab: Lab) {
         record.window = MeasuredWindow(windowStart, (measured.wallSeconds * 1000).toLong(), cgroupStart, confinement.counters())
         record.measured = measured
         clock.mark("measured")
+        // an app that died in the window (the memory limit's OOM killer, a crash) answered with refused
+        // connections: its figures are kept, but the cell failed
+        if (!app.child.isAlive()) return Outcome.Failed(exited(app, "measured window"), app.child.logTail())
         // the idle probe runs last, on the warmest app this cell has: right after the warm-up, the JIT
         // compiler still competed for the one CPU and made single requests look several times slower
         if (!ctx.stopping() && awaitQuiet(app, cell) != null) {
@@ -155,6 +159,13 @@ class CellRunner(private val lab: Lab) {
                 .getOrNull()
         }
         return Outcome.Ok
+    }
+
+    /** Why a cell failed whose app is gone: its exit code, and what 137 (SIGKILL) most likely was. */
+    private fun exited(app: RunningApp, phase: String): String {
+        val code = app.child.process.exitValue()
+        return "the app exited during the $phase (exit code $code" +
+            (if (code == 137) ": killed, with a memory limit most likely by the OOM killer" else "") + ")"
     }
 
     /**
