@@ -19,7 +19,8 @@ object Defaults {
 
     /** After warm-up, the app counts as quiet when no request completes for this long (at most the cell's timeout). */
     val QUIET_FOR: Duration = Duration.ofMillis(300)
-    const val REPETITIONS = 1
+    /** Each cell three times (interleaved): the fewest that give a median with a bootstrap interval. */
+    const val REPETITIONS = 3
 
     /** The articles' containers: 1 CPU (as a quota), 1 GiB, heap 75 % of it. */
     const val CPUS = 1.0

@@ -64,7 +64,7 @@ class PlannerTest {
 
     @Test
     fun `open-model cells get enough connections for the rate at the worst latency`() {
-        val plan = Planner.plan(suite("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {model: open, rates: [100, 2000], timeout: 2s}"))
+        val plan = Planner.plan(suite("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrepetitions: 1\nload: {model: open, rates: [100, 2000], timeout: 2s}"))
         assertThat(plan.cells.map { it.load.shape }).containsExactly(LoadShape.Open(100.0, 200), LoadShape.Open(2000.0, 4000))
     }
 

@@ -14,7 +14,7 @@ import java.nio.file.Path
 
 class SuiteRunnerTest {
     private val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
-        "name: t\napps: [{stack: tomcat}, {stack: jetty}]\nendpoints: [{kind: cpu, strategies: [direct], limit: [100, 1000]}]", "t.yaml"))
+        "name: t\napps: [{stack: tomcat}, {stack: jetty}]\nendpoints: [{kind: cpu, strategies: [direct], limit: [100, 1000]}]\nrepetitions: 1", "t.yaml"))
 
     @Test
     fun `results are on disk after every cell, and a failed cell does not stop the run`(@TempDir dir: Path) {
@@ -57,7 +57,7 @@ class SuiteRunnerTest {
 
 class CapacitySearchTest {
     private val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
-        "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\n" +
+        "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrepetitions: 1\n" +
             "load: {model: open, find: capacity, slo: {p99: 50ms, errors: 1%}, start-rate: 100, max-rate: 3200, precision: 10%}", "t.yaml"))
 
     /** An app whose p99 stays at 5 ms up to 1,000 req/s and then explodes. */
@@ -82,7 +82,7 @@ class CapacitySearchTest {
     @Test
     fun `with restart app a search first primes the app with a closed-model cell, kept apart from the steps`(@TempDir dir: Path) {
         val primed = Planner.plan(SuiteParser(MachineFacts(2)).parse(
-            "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrestart: app\n" +
+            "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrestart: app\nrepetitions: 1\n" +
                 "load: {model: open, find: capacity, slo: {p99: 50ms, errors: 1%}, start-rate: 100, max-rate: 3200, precision: 10%}", "t.yaml"))
         assertThat(plan.searches.single().prime).isFalse()
         val ran = mutableListOf<String>()

@@ -52,7 +52,7 @@ class SuiteParserTest {
         assertThat(suite.load.driver).isEqualTo(DriverKind.OHA)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(Defaults.CONNECTIONS)))
         assertThat(suite.load.length).isEqualTo(LoadLength.Timed(Defaults.DURATION))
-        assertThat(suite.repetitions).isEqualTo(1)
+        assertThat(suite.repetitions).isEqualTo(Defaults.REPETITIONS).isEqualTo(3)
     }
 
     @Test

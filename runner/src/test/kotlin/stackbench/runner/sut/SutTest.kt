@@ -21,6 +21,7 @@ class SutTest {
             apps: [{name: a, stack: webflux, system-properties: {reactor.netty.ioWorkerCount: 1}, properties: {stackbench.cpu-pool.size: 2}, jvm-args: [-XX:+UseSerialGC]}]
             profile: {cpus: 1, memory: 1GiB, heap: 75%}
             endpoints: [{kind: noop}]
+            repetitions: 1
             """,
         ).single()
         val command = AppCommand.build(Path.of("/jdk/bin/java"), Path.of("/app.jar"), cell, 2, "127.0.0.1", AppPorts(8080, 8081), null, Path.of("/run/gc.log"))
