@@ -33,6 +33,7 @@ class EndToEndIT {
             profile: {cpus: 1, $pinned memory: 512MiB}
             endpoints: $cells
             load: {driver: $driver, connections: 8, warmup: 1s, duration: $duration, timeout: 5s}
+            repetitions: 1
         """.trimIndent())
         return file
     }
