@@ -1,0 +1,45 @@
+package stackbench.runner.stats
+
+import org.apache.commons.math3.distribution.TDistribution
+import org.apache.commons.math3.stat.regression.SimpleRegression
+import kotlin.math.abs
+import kotlin.math.max
+
+/** Whether a series (e.g. the recent seconds of throughput) is still moving: its least-squares slope. */
+object Trend {
+    /**
+     * The ordinary least-squares slope of a series against its index, [perStep] per point, with its 95 %
+     * confidence interval [[low], [high]] from the t distribution on n − 2 degrees of freedom, over [n] points.
+     * Fewer than 3 points leave no degree of freedom for the interval: it is (−∞, +∞); fewer than 2 have no
+     * slope either: [perStep] is NaN.
+     */
+    data class Slope(val perStep: Double, val low: Double, val high: Double, val n: Int)
+
+    fun slope(xs: List<Double>): Slope {
+        val n = xs.size
+        val regression = SimpleRegression()
+        xs.forEachIndexed { i, x -> regression.addData(i.toDouble(), x) }
+        val b = if (n >= 2) regression.slope else Double.NaN
+        if (n < 3) return Slope(b, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, n)
+        val t = TDistribution(null, (n - 2).toDouble()).inverseCumulativeProbability(0.975)
+        val half = t * regression.slopeStdErr
+        return Slope(b, b - half, b + half, n)
+    }
+
+    /**
+     * True when the series shows no trend that matters: its slope's 95 % interval contains 0 (no significant
+     * slope), or the whole interval is practically flat (at either end of the interval, the change over the
+     * series, |slope| × (n − 1), is below [tolerance] × |mean|). False with fewer than 3 points, which cannot
+     * show either.
+     *
+     * Note the first arm: a short, noisy series has a wide interval that contains 0 and is called flat even
+     * if it hides a real trend; "flat" here means "no trend shown", not "shown to be flat" (the second arm).
+     */
+    fun flat(xs: List<Double>, tolerance: Double): Boolean {
+        require(tolerance >= 0) { "tolerance must not be negative, not $tolerance" }
+        if (xs.size < 3) return false
+        val s = slope(xs)
+        if (s.low <= 0 && s.high >= 0) return true
+        return max(abs(s.low), abs(s.high)) * (s.n - 1) < tolerance * abs(xs.average())
+    }
+}
