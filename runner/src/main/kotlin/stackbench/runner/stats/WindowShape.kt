@@ -1,0 +1,119 @@
+package stackbench.runner.stats
+
+import java.util.Locale
+import kotlin.math.abs
+import kotlin.math.ln
+
+/** The shape of a throughput series (completions per second, higher is faster) over a measurement window. */
+enum class WindowShape(val id: String, val text: String) {
+    FLAT("flat", "one level throughout: steady from the start"),
+    WARMING("warming", "got faster, then settled at its fastest level"),
+    SLOWING("slowing", "settled below an earlier, faster level"),
+    NO_STEADY_STATE("no-steady-state", "still changing near the end, or too short: no steady state shown"),
+}
+
+/**
+ * A throughput series classified: its [shape], the [segments] it was read from (after merging practically
+ * equal neighbours), the second from which it is steady ([steadyFrom], the start of the last segment; null
+ * when no steady state was shown), and a [reason] in one sentence with the figures.
+ */
+data class WindowClass(
+    val shape: WindowShape,
+    val segments: List<Changepoints.Segment>,
+    val steadyFrom: Int?,
+    val reason: String,
+)
+
+/**
+ * Classifies a per-second throughput series the way Barrett et al. ("Virtual Machine Warmup Blows Hot and
+ * Cold", OOPSLA 2017) classified run series: cut it into segments of constant mean ([Changepoints]), merge
+ * neighbours whose means are practically the same, then read the shape from the segments that remain.
+ *
+ * The cuts are found on ln(1 + x), the means are those of x. Throughput's noise grows with its level (2 % of
+ * 4,800 req/s is twice 2 % of 2,400), and [Changepoints] estimates one σ for the whole series: on x itself,
+ * a series that warms from 1,300 to 4,800 req/s gets the σ of its slow, quiet seconds, and its fast plateau's
+ * ordinary noise is cut into spurious segments. On the logarithm a relative noise is the same size at every
+ * level, as the [equivalence] already is; the 1 keeps a second with no completions finite.
+ */
+object WindowClassifier {
+    /** The fewest points that can show a steady state: two segments of [Changepoints]' minimum of two. */
+    const val MIN_POINTS = 4
+
+    /**
+     * The shape of [xs] (completions per second, not negative). Neighbouring segments whose means differ by
+     * less than [equivalence] × the series' mean are merged (closest pair first, means recomputed), as
+     * practically one level. Then: one segment is
+     * [WindowShape.FLAT]; a last segment starting within the final [tail] share of the series is
+     * [WindowShape.NO_STEADY_STATE] (it changed near the end, so no steady state was shown); a last segment at
+     * least as fast as every earlier one is [WindowShape.WARMING]; else [WindowShape.SLOWING]. Fewer than
+     * [MIN_POINTS] points cannot show a steady state: [WindowShape.NO_STEADY_STATE].
+     *
+     * A gradual climb has no single point where it stops: its last seconds, within the noise and the
+     * [equivalence] of the level it reaches, count as that level, so [WindowClass.steadyFrom] can come a
+     * second or two before the climb's very end.
+     */
+    fun classify(xs: List<Double>, equivalence: Double = 0.05, tail: Double = 0.25): WindowClass {
+        require(equivalence >= 0) { "equivalence must not be negative, not $equivalence" }
+        require(tail >= 0 && tail < 1) { "tail must be in [0, 1), not $tail" }
+        require(xs.all { it >= 0 && it.isFinite() }) { "a throughput is finite and not negative" }
+        val n = xs.size
+        if (n < MIN_POINTS) {
+            return WindowClass(
+                WindowShape.NO_STEADY_STATE, Changepoints.segments(xs), null,
+                "$n s: too few points to show a steady state (need $MIN_POINTS)",
+            )
+        }
+        val found = segments(xs, Changepoints.find(xs.map { ln(1 + it) }))
+        val segments = merge(xs, found, equivalence * abs(xs.average()))
+        val merged = found.size - segments.size
+        val last = segments.last()
+        val story = describe(segments, merged, equivalence)
+        if (segments.size == 1) return WindowClass(WindowShape.FLAT, segments, 0, "$story: flat, steady from second 0")
+        if (last.from >= n * (1 - tail)) {
+            return WindowClass(
+                WindowShape.NO_STEADY_STATE, segments, null,
+                "$story: the last change is in the final ${pct(tail)} of the $n s, so no steady state is shown",
+            )
+        }
+        val fastestBefore = segments.dropLast(1).maxOf { it.mean }
+        return if (last.mean >= fastestBefore) {
+            WindowClass(WindowShape.WARMING, segments, last.from, "$story, the fastest: warming, steady from second ${last.from}")
+        } else {
+            WindowClass(
+                WindowShape.SLOWING, segments, last.from,
+                "$story, below the earlier ${rate(fastestBefore)}: slowing, steady from second ${last.from}",
+            )
+        }
+    }
+
+    private fun segments(xs: List<Double>, cuts: List<Int>): List<Changepoints.Segment> =
+        (listOf(0) + cuts + xs.size).zipWithNext { from, to -> Changepoints.Segment(from, to, xs.subList(from, to).average()) }
+
+    /** Merges the closest neighbouring pair while their means differ by less than [within]; means recomputed from [xs]. */
+    internal fun merge(xs: List<Double>, segments: List<Changepoints.Segment>, within: Double): List<Changepoints.Segment> {
+        val out = segments.toMutableList()
+        while (out.size > 1) {
+            val i = (0 until out.size - 1).minBy { abs(out[it + 1].mean - out[it].mean) }
+            if (abs(out[i + 1].mean - out[i].mean) >= within) break
+            val from = out[i].from
+            val to = out[i + 1].to
+            out[i] = Changepoints.Segment(from, to, xs.subList(from, to).average())
+            out.removeAt(i + 1)
+        }
+        return out
+    }
+
+    private fun describe(segments: List<Changepoints.Segment>, merged: Int, equivalence: Double): String {
+        val count = if (segments.size == 1) "1 segment" else "${segments.size} segments"
+        val note = if (merged > 0) " (after merging $merged change${if (merged == 1) "" else "s"} of less than ${pct(equivalence)})" else ""
+        if (segments.size == 1) return "$count$note: ${rate(segments[0].mean)} over all ${segments[0].length} s"
+        val parts = segments.dropLast(1).map { "${rate(it.mean)} for ${it.length} s" }
+        val last = segments.last()
+        return "$count$note: ${parts.joinToString(", then ")}, then ${rate(last.mean)} from second ${last.from}"
+    }
+
+    private fun rate(x: Double): String =
+        if (abs(x) >= 100) "%,.0f req/s".format(Locale.ROOT, x) else "%,.1f req/s".format(Locale.ROOT, x)
+
+    private fun pct(x: Double): String = "%.0f %%".format(Locale.ROOT, x * 100)
+}

@@ -1,0 +1,136 @@
+package stackbench.runner.stats
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Named
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.params.ParameterizedTest
+import org.junit.jupiter.params.provider.Arguments
+import org.junit.jupiter.params.provider.MethodSource
+
+class WindowClassifierTest {
+    /** A synthetic series and what it should classify as: [steadyFrom] ± [slack], or null. */
+    class Case(val name: String, val build: (Long) -> List<Double>, val shape: WindowShape, val steadyFrom: Int?, val slack: Int = 0)
+
+    @ParameterizedTest(name = "{0}, seed {1}")
+    @MethodSource("cases")
+    fun `synthetic series classify as their shape`(case: Case, seed: Long) {
+        val c = WindowClassifier.classify(case.build(seed))
+        assertThat(c.shape).describedAs(c.reason).isEqualTo(case.shape)
+        if (case.steadyFrom == null) {
+            assertThat(c.steadyFrom).isNull()
+        } else {
+            assertThat(c.steadyFrom).describedAs(c.reason).isBetween(case.steadyFrom - case.slack, case.steadyFrom + case.slack)
+        }
+        // the segments tile the series
+        assertThat(c.segments.first().from).isEqualTo(0)
+        assertThat(c.segments.last().to).isEqualTo(case.build(seed).size)
+        assertThat(c.segments.zipWithNext().all { (a, b) -> a.to == b.from }).isTrue()
+    }
+
+    @Test
+    fun `every case holds for at least 95 in 100 seeds`() {
+        for (case in table) {
+            val held = (1L..200L).count { seed ->
+                val c = WindowClassifier.classify(case.build(seed))
+                c.shape == case.shape && when (val expected = case.steadyFrom) {
+                    null -> c.steadyFrom == null
+                    else -> c.steadyFrom != null && c.steadyFrom in expected - case.slack..expected + case.slack
+                }
+            }
+            assertThat(held).describedAs(case.name).isGreaterThanOrEqualTo(190)
+        }
+    }
+
+    @Test
+    fun `the reason tells the segments with their figures`() {
+        val c = WindowClassifier.classify(List(4) { 1310.0 } + List(12) { 2405.0 })
+        assertThat(c.shape).isEqualTo(WindowShape.WARMING)
+        assertThat(c.steadyFrom).isEqualTo(4)
+        assertThat(c.reason).isEqualTo("2 segments: 1,310 req/s for 4 s, then 2,405 req/s from second 4, the fastest: warming, steady from second 4")
+    }
+
+    @Test
+    fun `a slowing reason names the faster level it left`() {
+        val c = WindowClassifier.classify(List(10) { 3000.0 } + List(20) { 2405.0 })
+        assertThat(c.shape).isEqualTo(WindowShape.SLOWING)
+        assertThat(c.steadyFrom).isEqualTo(10)
+        assertThat(c.reason).isEqualTo(
+            "2 segments: 3,000 req/s for 10 s, then 2,405 req/s from second 10, below the earlier 3,000 req/s: slowing, steady from second 10",
+        )
+    }
+
+    @Test
+    fun `a change near the end shows no steady state`() {
+        val c = WindowClassifier.classify(List(36) { 2000.0 } + List(4) { 1200.0 })
+        assertThat(c.shape).isEqualTo(WindowShape.NO_STEADY_STATE)
+        assertThat(c.steadyFrom).isNull()
+        assertThat(c.reason).isEqualTo(
+            "2 segments: 2,000 req/s for 36 s, then 1,200 req/s from second 36: the last change is in the final 25 % of the 40 s, so no steady state is shown",
+        )
+    }
+
+    @Test
+    fun `steps smaller than the equivalence are merged into one flat level`() {
+        val xs = Series(21, 0.005).hold(2000.0, 20).hold(2060.0, 20).hold(2000.0, 20).build()
+        assertThat(Changepoints.find(xs)).hasSize(2) // PELT sees the 3 % step ...
+        val c = WindowClassifier.classify(xs)
+        assertThat(c.shape).isEqualTo(WindowShape.FLAT) // ... which is practically the same level
+        assertThat(c.segments).hasSize(1)
+        assertThat(c.steadyFrom).isEqualTo(0)
+        assertThat(c.reason).startsWith("1 segment (after merging 2 changes of less than 5 %): 2,0")
+        // the same steps count when the equivalence is tighter
+        assertThat(WindowClassifier.classify(xs, equivalence = 0.01).shape).isEqualTo(WindowShape.SLOWING)
+    }
+
+    @Test
+    fun `a constant series is flat from the start`() {
+        val c = WindowClassifier.classify(List(30) { 2000.0 })
+        assertThat(c).isEqualTo(
+            WindowClass(WindowShape.FLAT, listOf(Changepoints.Segment(0, 30, 2000.0)), 0, "1 segment: 2,000 req/s over all 30 s: flat, steady from second 0"),
+        )
+    }
+
+    @Test
+    fun `fewer than four points cannot show a steady state`() {
+        for (xs in listOf(emptyList(), listOf(2000.0), listOf(2000.0, 2010.0, 1990.0))) {
+            val c = WindowClassifier.classify(xs)
+            assertThat(c.shape).isEqualTo(WindowShape.NO_STEADY_STATE)
+            assertThat(c.steadyFrom).isNull()
+            assertThat(c.reason).isEqualTo("${xs.size} s: too few points to show a steady state (need 4)")
+        }
+        assertThat(WindowClassifier.classify(listOf(2000.0, 2010.0, 1990.0)).segments)
+            .containsExactly(Changepoints.Segment(0, 3, 2000.0))
+        assertThat(WindowClassifier.classify(List(4) { 2000.0 }).shape).isEqualTo(WindowShape.FLAT)
+    }
+
+    companion object {
+        private val table = listOf(
+            Case("flat, 2 % noise", { Series(it, 0.02).hold(2000.0, 60).build() }, WindowShape.FLAT, 0),
+            Case("flat, 5 % noise", { Series(it, 0.05).hold(2000.0, 60).build() }, WindowShape.FLAT, 0),
+            Case("step up at a third", { Series(it, 0.02).hold(1300.0, 20).hold(2400.0, 40).build() }, WindowShape.WARMING, 20, 1),
+            Case("step down at a third", { Series(it, 0.02).hold(2400.0, 20).hold(1800.0, 40).build() }, WindowShape.SLOWING, 20, 1),
+            Case("step up in the last 10 %", { Series(it, 0.02).hold(2000.0, 54).hold(2600.0, 6).build() }, WindowShape.NO_STEADY_STATE, null),
+            Case("step down in the last 10 %", { Series(it, 0.02).hold(2000.0, 54).hold(1400.0, 6).build() }, WindowShape.NO_STEADY_STATE, null),
+            Case(
+                "JIT plateaus 1300, 2300, 2400, 4800",
+                { Series(it, 0.02).hold(1300.0, 15).hold(2300.0, 15).hold(2400.0, 15).hold(4800.0, 30).build() },
+                WindowShape.WARMING, 45, 1,
+            ),
+            Case(
+                "linear ramp for 20 s, then flat, 1 % noise",
+                { Series(it, 0.01).ramp(1000.0, 2000.0, 20).hold(2000.0, 40).build() },
+                WindowShape.WARMING, 20, 2,
+            ),
+            // with 2 % noise the ramp's last seconds (1,900 and 1,950 req/s) are within the noise, and from
+            // second 19 within the 5 % equivalence, of the 2,000 req/s plateau: steady from there
+            Case(
+                "linear ramp for 20 s, then flat, 2 % noise",
+                { Series(it, 0.02).ramp(1000.0, 2000.0, 20).hold(2000.0, 40).build() },
+                WindowShape.WARMING, 19, 2,
+            ),
+        )
+
+        @JvmStatic
+        fun cases(): List<Arguments> = table.flatMap { case -> (1L..5L).map { seed -> Arguments.of(Named.of(case.name, case), seed) } }
+    }
+}
