@@ -21,11 +21,14 @@ import java.util.Locale
  *   request meets (the client's connections, the pool that holds it while it waits, the server's connection
  *   cap); T is the time per request with nothing queued (the idle probe's median, else the `delay` parameter).
  *   It assumes the wait dominates: the CPU the requests need is not the limit.
- * - **CPU time** (`cpu`; `noop` and `todo` when the CPU per request was measured): the allotted CPUs give at
- *   most `allotted × 1000 / ms` requests per second when each needs `ms` of CPU. It assumes the app can keep
- *   every allotted CPU busy with request work and that the CPU per request does not grow under load.
+ * - **CPU time** (every kind, when both costs were measured): the allotted CPUs give at most
+ *   `allotted × 1000 / (work + exchange)` requests per second, where `work` is the CPU time of the request's work
+ *   on the thread that ran it (the app's own counter over the measured window) and `exchange` the app's CPU per
+ *   HTTP exchange, measured as its whole CPU per `/noop` answer at saturation when it was primed (GC, JIT and the
+ *   server's own threads included). It assumes the exchange costs no more around real work than around none.
+ *   A lone request's wall time is not its CPU cost, so the idle probe never enters this law.
  *
- * An open model is also capped by its offered rate.
+ * When both laws apply (`io`, `downstream`), the lower one binds. An open model is also capped by its offered rate.
  */
 object Ceilings {
     const val LITTLE = "Little's law"
@@ -34,25 +37,18 @@ object Ceilings {
     fun of(
         endpoint: EndpointRecord, load: LoadRecord, app: AppRecord, allottedCpus: Double,
         info: JsonNode?, idle: IdleProbe?, measured: LoadResult?,
+        /** The CPU of the endpoint's work per request over the window, ms (the app's own counter). */
+        workCpuMs: Double? = null,
+        /** The app's CPU per HTTP exchange at saturation (its priming), ms. */
+        exchangeCpuMs: Double? = null,
     ): Ceiling? {
-        val ceiling = when (endpoint.kind) {
-            "io", "downstream" -> little(endpoint, load, app, info, idle)
-            "cpu" -> cpuTime(load, allottedCpus, cpuPerRequest(idle))
-            "noop", "todo" -> cpuTime(load, allottedCpus, idle?.cpuMsPerRequest?.let { it to "CPU per request, idle probe" })
-            else -> null
-        } ?: return null
+        val cpu = cpuTime(load, allottedCpus, workCpuMs, exchangeCpuMs)
+        val laws = when (endpoint.kind) {
+            "io", "downstream" -> listOfNotNull(little(endpoint, load, app, info, idle), cpu)
+            else -> listOfNotNull(cpu)
+        }
+        val ceiling = laws.minByOrNull { it.requestsPerSecond } ?: return null
         return ceiling.copy(efficiency = measured?.let { it.throughput / ceiling.requestsPerSecond })
-    }
-
-    /**
-     * The compute time of one CPU-bound request: the smaller of the app's CPU time per request and the idle
-     * median. One request at a time cannot take less wall time than its own CPU time, so CPU time above the
-     * median was spent between requests, by the JIT compiler or the GC, not by the request.
-     */
-    private fun cpuPerRequest(idle: IdleProbe?): Pair<Double, String>? {
-        idle ?: return null
-        val cpu = idle.cpuMsPerRequest
-        return if (cpu != null && cpu <= idle.medianMs) cpu to "CPU per request, idle probe" else idle.medianMs to "idle median"
     }
 
     /** A pool as `/info` reports it; [size] null = unbounded. */
@@ -92,12 +88,12 @@ object Ceilings {
         return capped(LITTLE, rps, sentence, load)
     }
 
-    private fun cpuTime(load: LoadRecord, allottedCpus: Double, perRequest: Pair<Double, String>?): Ceiling? {
-        val (ms, source) = perRequest ?: return null
-        if (ms <= 0 || allottedCpus <= 0) return null
+    private fun cpuTime(load: LoadRecord, allottedCpus: Double, workMs: Double?, exchangeMs: Double?): Ceiling? {
+        if (workMs == null || exchangeMs == null || workMs < 0 || exchangeMs <= 0 || allottedCpus <= 0) return null
+        val ms = workMs + exchangeMs
         val rps = allottedCpus * 1000.0 / ms
         val cpus = if (allottedCpus == 1.0) "1 CPU" else "${num(allottedCpus)} CPUs"
-        return capped(CPU_TIME, rps, "$cpus allotted ÷ ${num(ms)} ms per request ($source) = ${rate(rps)} req/s", load)
+        return capped(CPU_TIME, rps, "$cpus allotted ÷ (${num(workMs)} ms of work + ${num(exchangeMs)} ms per HTTP exchange) of CPU per request = ${rate(rps)} req/s", load)
     }
 
     /** An open model cannot be served faster than it offers. */

@@ -5,6 +5,7 @@ import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.optional
+import com.github.ajalt.clikt.parameters.options.convert
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.split
@@ -51,6 +52,9 @@ class RunCommand : CliktCommand(name = "run") {
     private val apps by option("--apps", metavar = "NAME,...", help = "run only these app configurations of the suite (their names in it)").split(",")
     private val resume by option("--resume", help = "a results folder of an interrupted run: run only the cells it lacks").path()
     private val out by option("--out", help = "the results folder (default: results/<suite>-<UTC time>)").path()
+    private val untilDecided by option("--until-decided", metavar = "BUDGET",
+        help = "after the planned repetitions, repeat the cells of every undecided comparison of the suite (its compare: list), interleaved, until each is decided or BUDGET (e.g. 20m) is spent")
+        .convert { text -> stackbench.runner.suite.Units.duration(text)?.takeIf { !it.isZero && it <= java.time.Duration.ofHours(24) } ?: fail("'$text' is not a budget between 1s and 24h, e.g. 20m") }
     private val noInstall by option("--no-install", help = "do not install a missing load generator; stop with the command instead").flag()
 
     override fun run() {
@@ -64,6 +68,9 @@ class RunCommand : CliktCommand(name = "run") {
         if (scaleUsed <= 0) throw BadInput("--scale must be positive, was $scaleUsed")
         val plan = Planner.plan(suite, scaleUsed, repetitions ?: earlier?.run?.repetitions)
         if (plan.cells.isEmpty() && plan.searches.isEmpty()) throw BadInput("the suite expands to no cells")
+        if (untilDecided != null && suite.comparisons.isEmpty()) {
+            throw BadInput("--until-decided: suite ${suite.name} names no comparisons to decide (add a compare: list, see docs/suite-format.md)")
+        }
 
         val console = System.out
         val drivers = DriverSetup(Home.path, console)
@@ -103,7 +110,7 @@ class RunCommand : CliktCommand(name = "run") {
             afterRun = { downstreams.stopAll() },
             sessions = if (suite.restart == Restart.APP) AppSessions(lab.http) else null,
         )
-        val result = runner.run(plan, dir, info, environment, earlier)
+        val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided)
         finish(result, dir)
     }
 
@@ -111,6 +118,10 @@ class RunCommand : CliktCommand(name = "run") {
         println()
         println(SummaryTable.render(result))
         println()
+        if (result.decisions.isNotEmpty()) {
+            println(SummaryTable.decisions(result))
+            println()
+        }
         val failed = result.cells.count { it.status == CellStatus.FAILED }
         println("results: $dir")
         // the record is already on disk: a report that cannot render must not change the run's outcome

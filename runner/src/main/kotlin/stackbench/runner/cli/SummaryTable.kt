@@ -26,6 +26,26 @@ object SummaryTable {
         return table(header, rows, rightAligned = setOf(0, 4, 5, 6, 7, 8))
     }
 
+    /** The suite's comparisons, decided: the ratio, its interval against the threshold, and the verdict. */
+    fun decisions(result: RunResult): String {
+        val header = listOf("comparison", "a ÷ b", "95 % interval", "n", "decided")
+        val rows = result.decisions.map { d ->
+            listOf(
+                d.name,
+                d.ratio?.let { "%.2f×".format(it) } ?: "-",
+                if (d.low != null && d.high != null) "%.2f–%.2f".format(d.low, d.high) else "-",
+                "${d.nA}/${d.nB}",
+                (if (d.decided) d.relation else "cannot tell") + " (±%.0f %%)".format(d.threshold * 100),
+            )
+        }
+        val decided = result.decisions.count { it.decided }
+        val notes = result.decisions.filter { !it.decided || it.leftOut.isNotEmpty() }.map { d ->
+            "  ${d.name}: ${d.why}" + if (d.leftOut.isEmpty()) "" else "; left out: ${d.leftOut.joinToString()}"
+        }
+        return "comparisons: $decided of ${result.decisions.size} decided\n" + table(header, rows, rightAligned = setOf(1, 3)) +
+            (if (notes.isEmpty()) "" else "\n" + notes.joinToString("\n"))
+    }
+
     private fun ms(v: Double?) = when {
         v == null -> "-"
         v >= 100 -> "%,.0f".format(v)

@@ -82,6 +82,8 @@ data class LoadLevel(
     val threads: Int?,
     /** The most warm-up a cell may take when warming until steady; equal to [warmup] for a fixed warm-up. */
     val warmupMax: Duration = warmup,
+    /** The window the suite asked for before `--scale` shortened it; null when not scaled ([WindowRule]). */
+    val fullDuration: Duration? = null,
 ) {
     val label: String get() = shape.label
 

@@ -39,13 +39,14 @@ object Planner {
             is LoadLength.Timed -> LoadLength.Timed(scaled(l.duration, scale).coerceAtLeast(Duration.ofSeconds(1)))
             is LoadLength.Counted -> LoadLength.Counted((l.requests * scale).toInt().coerceAtLeast(1))
         }
+        val full = (load.length as? LoadLength.Timed)?.duration?.takeIf { scale != 1.0 }
         val cells = mutableListOf<Cell>()
         val searches = mutableListOf<CapacitySearch>()
         for (rep in 1..reps) {
             for ((app, call) in combos) {
                 when (val model = load.model) {
                     is LoadModel.Closed -> model.connections.forEach { c ->
-                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads, warmupMax), rep)
+                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads, warmupMax, full), rep)
                     }
                     is LoadModel.Open -> model.rates.forEach { rate ->
                         val shape = LoadShape.Open(rate, model.connections ?: OpenModel.connectionsFor(rate, load.timeout))
@@ -59,7 +60,21 @@ object Planner {
                 }
             }
         }
+        checkComparisons(suite, cells)
         return Plan(suite, cells, searches, scale)
+    }
+
+    /** Every `compare:` side must name a configuration the plan has; otherwise a suite problem at the entry. */
+    private fun checkComparisons(suite: Suite, cells: List<Cell>) {
+        val keys = cells.map { it.configKey }.distinct()
+        val problems = suite.comparisons.flatMap { c ->
+            listOf("a" to c.a, "b" to c.b).filter { it.second !in keys }.map { (side, key) ->
+                val near = keys.minByOrNull { stackbench.runner.suite.YamlMap.editDistance(it, key) }
+                stackbench.runner.suite.SuiteProblem(suite.source, c.line, c.column, "compare.$side",
+                    "'$key' is not a configuration of this suite", near?.let { "did you mean '$it'? (./stackbench plan lists every configuration)" })
+            }
+        }
+        if (problems.isNotEmpty()) throw stackbench.runner.suite.SuiteException(problems)
     }
 
     private fun cell(index: Int, app: AppConfig, suite: Suite, call: EndpointCall, load: LoadLevel, rep: Int) =

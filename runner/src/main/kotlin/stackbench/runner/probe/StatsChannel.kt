@@ -1,5 +1,6 @@
 package stackbench.runner.probe
 
+import tools.jackson.databind.JsonNode
 import tools.jackson.databind.ObjectMapper
 import java.net.URI
 import java.net.http.HttpClient
@@ -7,8 +8,38 @@ import java.net.http.HttpRequest
 import java.net.http.HttpResponse
 import java.time.Duration
 
-/** A reading of the app's completed-exchange counter, stamped by the app itself. */
-data class ServerCount(val epochMs: Long, val completed: Long)
+/** One endpoint's work as the app counts it: requests that did it and the CPU time it took on their threads. */
+data class WorkCount(val count: Long, val cpuNanos: Long)
+
+/**
+ * A reading of the app's stats channel, stamped by the app itself: its completed-exchange counter and the
+ * JVM's own signals (process CPU, JIT compilation, GC, loaded classes, each endpoint's work CPU). The JVM
+ * signals are null for an app that does not report them.
+ */
+data class ServerCount(
+    val epochMs: Long,
+    val completed: Long,
+    val processCpuNanos: Long? = null,
+    /** The JIT compilers' accumulated time (CompilationMXBean), ms. */
+    val compilationMs: Long? = null,
+    val gcMs: Long? = null,
+    val loadedClasses: Long? = null,
+    /** By endpoint path without query, e.g. `/cpu/direct`. */
+    val work: Map<String, WorkCount> = emptyMap(),
+) {
+    companion object {
+        fun parse(node: JsonNode): ServerCount {
+            fun long(name: String) = node.get(name)?.takeIf { it.isNumber }?.longValue()
+            val work = node.get("work")?.takeIf { it.isObject }?.properties()?.associate { (path, w) ->
+                path to WorkCount(w.path("count").asLong(), w.path("cpuNanos").asLong())
+            }.orEmpty()
+            return ServerCount(
+                node.get("epochMillis").asLong(), node.get("completed").asLong(),
+                long("processCpuNanos"), long("compilationMillis"), long("gcMillis"), long("loadedClasses"), work,
+            )
+        }
+    }
+}
 
 /**
  * The app's stats side channel: `GET /stats` on a port served by its own thread, so it answers even when
@@ -20,7 +51,6 @@ class StatsChannel(private val url: URI, private val json: ObjectMapper) {
     fun read(timeout: Duration = Duration.ofMillis(200)): ServerCount? = runCatching {
         val response = client.send(HttpRequest.newBuilder(url).timeout(timeout).GET().build(), HttpResponse.BodyHandlers.ofString())
         if (response.statusCode() != 200) return null
-        val node = json.readTree(response.body())
-        ServerCount(node.get("epochMillis").asLong(), node.get("completed").asLong())
+        ServerCount.parse(json.readTree(response.body()))
     }.getOrNull()
 }

@@ -41,6 +41,14 @@ data class CellResult(
     val warmupSteps: List<Double> = emptyList(),
     /** How long the app took to finish the warm-up's requests still in flight. */
     val quietAfterWarmupMs: Long? = null,
+    /** How the warm-up ended (steady or cap) and the time to steady state, slice by slice. */
+    val warmupRecord: WarmupRecord? = null,
+    /** The priming of the app process this cell measured (recorded by the cell that started it, repeated by the cells reusing it). */
+    val prime: PrimeRecord? = null,
+    /** The measured window's shape (flat, warming, slowing, no steady state) and its round trips per connection. */
+    val windowShape: WindowRecord? = null,
+    /** JIT, GC and work CPU over the measured window, from the app's stats channel. */
+    val jvm: JvmWindow? = null,
     val startedAt: String? = null,
     val finishedAt: String? = null,
 )

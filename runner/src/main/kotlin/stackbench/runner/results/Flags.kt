@@ -1,5 +1,6 @@
 package stackbench.runner.results
 
+import stackbench.runner.suite.Defaults.MIN_ROUND_TRIPS
 import kotlin.math.roundToInt
 
 /** The flags a finished cell carries beside the figures they affect. Pure: computed from what was measured. */
@@ -10,11 +11,15 @@ object Flags {
     /** Throttled in more than this share of the quota periods: the quota, not the work, shaped the figures. (A few throttled periods happen even well under the quota: CFS hands out runtime in slices.) */
     const val THROTTLED_SHARE = 0.05
 
-    /** Two warm-up slices in a row further apart than this: the app had not settled. */
-    const val STEADY_WITHIN = 0.05
+    /** A measurement above its ceiling by more than this share is a defect of the ceiling, not a finding. */
+    const val CEILING_SLACK = 0.05
+
+    /** Flags that take a cell out of a comparison: its figures may not be what a re-run would give. */
+    val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect")
 
     fun of(
-        measured: LoadResult?, resources: ResourceSummary?, sharesCpus: Boolean, isolation: String, warmupSteps: List<Double> = emptyList(),
+        measured: LoadResult?, resources: ResourceSummary?, sharesCpus: Boolean, isolation: String,
+        warmup: WarmupRecord? = null, window: WindowRecord? = null, ceiling: Ceiling? = null,
     ): List<Flag> = buildList {
         if (measured != null) {
             if (measured.errorCount > 0) {
@@ -39,12 +44,24 @@ object Flags {
             }
             if ((resources.oomKills ?: 0) > 0) add(Flag("oom", "the memory limit killed a process ${resources.oomKills} time(s)", "throughput"))
         }
-        if (warmupSteps.size >= 2) {
-            val (a, b) = warmupSteps.takeLast(2)
-            if (a > 0 && kotlin.math.abs(b - a) / a > STEADY_WITHIN) {
-                add(Flag("unsteady", "the warm-up ended before the app settled: its last two slices ran at " +
-                    "${a.roundToInt()} and ${b.roundToInt()} req/s; the measured window may include warm-up (JIT compilation)", "throughput"))
+        if (warmup != null && warmup.endedBy != "steady") {
+            val last = warmup.slices.lastOrNull()
+            add(Flag("unsteady", "the warm-up reached its cap (${"%.0f".format(warmup.seconds)} s) before the app settled" +
+                (last?.let { l -> ": its last slice ran at ${l.rate.roundToInt()} req/s" + (l.compileShare?.let { ", the JIT compilers took ${pct(it, 1)} of its CPU" } ?: "") } ?: "") +
+                "; the measured window may include warm-up", "throughput"))
+        }
+        if (window != null) {
+            if (window.shape != "flat") add(Flag(window.shape, "the app's own per-second throughput in the window was not flat (${window.shape}): ${window.reason}", "throughput"))
+            val trips = window.roundTripsPerConnection
+            if (trips != null && trips < MIN_ROUND_TRIPS) {
+                add(Flag("few-round-trips", "each connection made only ${"%.1f".format(trips)} round trips in the window (at least $MIN_ROUND_TRIPS count): " +
+                    "completions come in waves and the count depends on where the window cuts them", "throughput"))
             }
+        }
+        val efficiency = ceiling?.efficiency
+        if (efficiency != null && efficiency > 1 + CEILING_SLACK) {
+            add(Flag("ceiling-defect", "measured ${pct(efficiency)} of the ${ceiling.law} ceiling: a ceiling cannot be beaten, so this one " +
+                "(${ceiling.explanation}) is wrong and is not a finding", "ceiling"))
         }
         if (sharesCpus) add(Flag("shared-cpus", "the app shared CPUs with the load generator (no CPU set)", "throughput"))
         if (isolation == "taskset") add(Flag("no-cgroup", "no cgroup: CPUs pinned with taskset, no quota and no memory limit", "other"))

@@ -10,6 +10,30 @@ data class RunResult(
     val environment: Environment,
     val cells: List<CellResult> = emptyList(),
     val searches: List<CapacityResult> = emptyList(),
+    /** The suite's comparisons (`compare:`), decided from the cells: see compare/SuiteDecisions. */
+    val decisions: List<DecisionRecord> = emptyList(),
+)
+
+/**
+ * One comparison of a run, decided: the ratio a ÷ b of the two configurations' throughput medians, its 95 %
+ * bootstrap interval and Mann-Whitney p over the repetitions that count, and where it stands against the
+ * threshold (`higher`, `lower`, `same`, or `undecided`), with the cells left out and why.
+ */
+data class DecisionRecord(
+    val name: String,
+    val a: String,
+    val b: String,
+    val threshold: Double,
+    val ratio: Double?,
+    val low: Double?,
+    val high: Double?,
+    val pValue: Double?,
+    val nA: Int,
+    val nB: Int,
+    val relation: String,
+    val decided: Boolean,
+    val why: String,
+    val leftOut: List<String> = emptyList(),
 )
 
 enum class RunStatus { RUNNING, COMPLETE, INTERRUPTED, FAILED }

@@ -7,33 +7,44 @@ import stackbench.runner.sut.RunningApp
 import java.time.Duration
 
 /**
- * With `restart: app`, keeps the app a cell ran against for the next cell of the same configuration.
- * Holds at most one app: taking it for a cell of another configuration (or finding it unhealthy) stops it.
+ * With `restart: app`, keeps the app a cell ran against, idle, for the next cell of the same configuration,
+ * also when cells of other configurations run in between: repetitions are interleaved, and each app keeps
+ * its warmed JVM across them rather than starting (and priming) again for every round. Holds at most
+ * [maxKept] apps; keeping one more stops the one idle longest. An app that no longer answers its health
+ * check is stopped and not reused.
  */
-class AppSessions(private val http: Http) {
-    private var kept: Pair<String, RunningApp>? = null
+class AppSessions(private val http: Http, private val maxKept: Int = DEFAULT_MAX_KEPT) {
+    private val kept = LinkedHashMap<String, RunningApp>()
 
-    private fun keyOf(cell: Cell) = "${cell.app}|${cell.profile}"
+    private fun keyOf(cell: Cell) = "${cell.app.name}|${cell.profile}"
 
-    /** The kept app, if it runs [cell]'s configuration and still answers its health check. */
+    /** The kept app, if one runs [cell]'s configuration and still answers its health check. */
     @Synchronized
     fun take(cell: Cell): RunningApp? {
-        val (key, app) = kept ?: return null
-        kept = null
-        if (key == keyOf(cell) && app.child.isAlive() && http.statusOf(app.baseUrl.resolve(Paths.HEALTH), Duration.ofSeconds(5)) == 200) return app
+        val app = kept.remove(keyOf(cell)) ?: return null
+        if (app.child.isAlive() && http.statusOf(app.baseUrl.resolve(Paths.HEALTH), Duration.ofSeconds(5)) == 200) return app
         runCatching { app.stop() }
         return null
     }
 
     @Synchronized
     fun keep(cell: Cell, app: RunningApp) {
-        kept?.second?.takeIf { it !== app }?.let { runCatching { it.stop() } }
-        kept = keyOf(cell) to app
+        kept.remove(keyOf(cell))?.takeIf { it !== app }?.let { runCatching { it.stop() } }
+        kept[keyOf(cell)] = app
+        while (kept.size > maxKept) {
+            val oldest = kept.keys.first()
+            kept.remove(oldest)?.let { runCatching { it.stop() } }
+        }
     }
 
     @Synchronized
     fun stopAll() {
-        kept?.second?.let { runCatching { it.stop() } }
-        kept = null
+        kept.values.forEach { runCatching { it.stop() } }
+        kept.clear()
+    }
+
+    companion object {
+        /** Idle apps of 1 GiB each fit this machine's memory many times over; four keep a suite's configurations warm. */
+        const val DEFAULT_MAX_KEPT = 4
     }
 }

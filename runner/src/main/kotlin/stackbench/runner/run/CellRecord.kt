@@ -8,6 +8,7 @@ import stackbench.runner.plan.LoadShape
 import stackbench.runner.probe.RawSample
 import stackbench.runner.probe.ResourceSummaries
 import stackbench.runner.probe.Sampler
+import stackbench.runner.probe.WindowFigures
 import stackbench.runner.results.AppRecord
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
@@ -54,6 +55,10 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var samplerCpuMs: Double? = null
     /** The cell whose app this one reused (restart: app), or null when it started its own. */
     var reusedFrom: String? = null
+    var warmupRecord: stackbench.runner.results.WarmupRecord? = null
+    var prime: stackbench.runner.results.PrimeRecord? = null
+    /** The window the plan asked for, when it was lengthened to hold enough round trips. */
+    var plannedWindowMs: Long? = null
     private val startedAt = Instant.now()
 
     fun build(outcome: Outcome, clock: PhaseClock, placement: Placement): CellResult {
@@ -75,6 +80,9 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
         val endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
             cell.endpoint.path, cell.endpoint.label)
         val load = loadRecord(placement)
+        val windowShape = resources?.let { WindowFigures.shape(it.serverPerSecond, measured, cell.load.shape is LoadShape.Closed, plannedWindowMs) }
+        val jvm = if (w != null) WindowFigures.jvm(raw.filter { it.epochMs >= w.startEpochMs - 1000 }, cell.endpoint.path.substringBefore('?')) else null
+        val ceiling = Ceilings.of(endpoint, load, app, allotted, info, idle, measured, jvm?.workCpuMsPerRequest, prime?.httpCpuMsPerRequest)
         return CellResult(
             key = cell.key, configKey = cell.configKey, index = cell.index, folder = "cells/${cell.folder}", repetition = cell.repetition,
             status = status,
@@ -88,14 +96,18 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             load = load,
             info = info, startup = startup, verification = verification, idle = idle, measured = measured, warmup = warmup,
             resources = resources,
-            ceiling = Ceilings.of(endpoint, load, app, allotted, info, idle, measured),
-            flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind, warmupSteps) else emptyList(),
+            ceiling = ceiling,
+            flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind, warmupRecord, windowShape, ceiling) else emptyList(),
             timings = clock.timings(),
             samples = samples,
             files = files(),
             appStartedBy = reusedFrom,
             warmupSteps = warmupSteps.toList(),
             quietAfterWarmupMs = quietAfterWarmupMs,
+            warmupRecord = warmupRecord,
+            prime = prime,
+            windowShape = windowShape,
+            jvm = jvm,
             startedAt = startedAt.toString(),
             finishedAt = Instant.now().toString(),
         )

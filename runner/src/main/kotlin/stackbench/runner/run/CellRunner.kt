@@ -118,9 +118,18 @@ class CellRunner(private val lab: Lab) {
 
         val ready = lab.driver(cell.load.driver)
         val threads = cell.load.threads ?: placement.driverCpuCount(lab.machineCpus)
+        if (app.prime == null) {
+            ctx.listener.phase(cell, "priming")
+            app.prime = Priming(lab).prime(cell, ctx, app, placement, threads, ready, dir)
+            if (ctx.stopping()) return Outcome.Interrupted
+            if (!app.child.isAlive()) return Outcome.Failed(exited(app, "priming"), app.child.logTail())
+            awaitQuiet(app, cell)
+        }
+        record.prime = app.prime
+        var warmRate: Double? = null
         if (!cell.load.warmup.isZero) {
             ctx.listener.phase(cell, "warming up")
-            warmUp(cell, ctx, app, record, placement, threads, ready, dir)
+            warmRate = warmUp(cell, ctx, app, record, placement, threads, ready, dir)
         }
         if (ctx.stopping()) return Outcome.Interrupted
         if (!app.child.isAlive()) return Outcome.Failed(exited(app, "warm-up"), app.child.logTail())
@@ -137,7 +146,7 @@ class CellRunner(private val lab: Lab) {
         val cgroupStart = confinement.counters()
         val windowStart = System.currentTimeMillis()
         val measured = try {
-            phase.run(ready.driver, ready.executable, request(cell, app, dir.resolve("measured"), threads),
+            phase.run(ready.driver, ready.executable, request(cell, app, dir.resolve("measured"), threads, windowLength(cell, warmRate, record)),
                 placement.driverCpus, "${ctx.groupPrefix}-${cell.index}-driver")
         } finally {
             runCatching { sampler.sampleNow() } // a reading after the window closed, so its last second has both edges
@@ -169,24 +178,39 @@ class CellRunner(private val lab: Lab) {
     }
 
     /**
-     * The warm-up: for its fixed length; or, when the cell may warm longer ([stackbench.runner.plan.LoadLevel.warmupMax]),
-     * one continuous run that stops once the app's own throughput has settled ([SteadyWatch]) after at least
-     * the fixed length. Its figures are not counted.
+     * The warm-up: at least [stackbench.runner.plan.LoadLevel.warmup], then until the app is steady ([WarmupWatch]:
+     * compilation quiet, throughput without trend) or [stackbench.runner.plan.LoadLevel.warmupMax] is reached (a fixed
+     * warm-up when the two are equal; it still records whether the app was steady at its end). Its figures are not
+     * counted. Returns the app's own rate over the last slices (null if it never finished a slice).
      */
-    private fun warmUp(cell: Cell, ctx: CellContext, app: RunningApp, record: CellRecord, placement: Placement, threads: Int, ready: ReadyDriver, dir: Path) {
+    private fun warmUp(cell: Cell, ctx: CellContext, app: RunningApp, record: CellRecord, placement: Placement, threads: Int, ready: ReadyDriver, dir: Path): Double? {
         val phase = LoadPhase(lab.host, lab.isolation)
         val group = "${ctx.groupPrefix}-${cell.index}-warmup"
-        if (cell.load.warmupMax <= cell.load.warmup) {
-            record.warmup = phase.run(ready.driver, ready.executable, request(cell, app, dir.resolve("warmup"), threads, cell.load.warmup), placement.driverCpus, group)
-            record.warmupSteps += record.warmup!!.throughput
-            return
-        }
-        val watch = SteadyWatch(StatsChannel(app.statsUrl, lab.json), Defaults.WARMUP_SLICE, Defaults.STEADY_WITHIN)
+        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE)
         val start = System.nanoTime()
-        phase.runUntil(ready.driver, ready.executable, request(cell, app, dir.resolve("warmup"), threads, cell.load.warmupMax), placement.driverCpus, group) {
-            watch.poll() && System.nanoTime() - start >= cell.load.warmup.toNanos() || ctx.stopping()
+        val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
+        val seconds = phase.runUntil(ready.driver, ready.executable, request(cell, app, dir.resolve("warmup"), threads, stackbench.runner.suite.LoadLength.Timed(cap)), placement.driverCpus, group) {
+            val steady = watch.poll()
+            steady && System.nanoTime() - start >= cell.load.warmup.toNanos() || ctx.stopping()
         }
-        record.warmupSteps += watch.rates
+        watch.poll()
+        record.warmupRecord = watch.record(seconds)
+        record.warmupSteps += watch.slices.map { it.rate }
+        return watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }
+    }
+
+    /**
+     * The measured window's length: the plan's, lengthened for a closed model to hold [Defaults.MIN_ROUND_TRIPS]
+     * round trips per connection at the warm-up's rate (Little's law: a round trip takes connections ÷ rate), but
+     * never past the suite's own (unscaled) length: `--scale` shortens a window, never below what counts.
+     */
+    private fun windowLength(cell: Cell, warmRate: Double?, record: CellRecord): stackbench.runner.suite.LoadLength {
+        val planned = cell.load.length
+        val shape = cell.load.shape
+        if (planned !is stackbench.runner.suite.LoadLength.Timed || shape !is stackbench.runner.plan.LoadShape.Closed) return planned
+        val length = stackbench.runner.plan.WindowRule.length(planned.duration, cell.load.fullDuration ?: planned.duration, shape.connections, warmRate)
+        if (length != planned.duration) record.plannedWindowMs = planned.duration.toMillis()
+        return stackbench.runner.suite.LoadLength.Timed(length)
     }
 
     /**
@@ -249,8 +273,7 @@ class CellRunner(private val lab: Lab) {
 
     private fun credentials(cell: Cell) = if (cell.endpoint.needsCredentials) Todos.USER to Todos.PASSWORD else null
 
-    private fun request(cell: Cell, app: RunningApp, out: Path, threads: Int, warmup: java.time.Duration? = null): DriveRequest {
-        val length = if (warmup != null) stackbench.runner.suite.LoadLength.Timed(warmup) else cell.load.length
+    private fun request(cell: Cell, app: RunningApp, out: Path, threads: Int, length: stackbench.runner.suite.LoadLength): DriveRequest {
         return DriveRequest(
             url = app.baseUrl.resolve(cell.endpoint.path),
             method = cell.endpoint.method,

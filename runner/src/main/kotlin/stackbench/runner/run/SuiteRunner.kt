@@ -1,5 +1,6 @@
 package stackbench.runner.run
 
+import stackbench.runner.compare.SuiteDecisions
 import stackbench.runner.plan.Cell
 import stackbench.runner.plan.Plan
 import stackbench.runner.results.CellResult
@@ -35,7 +36,15 @@ class SuiteRunner(
 ) {
     private val stopping = AtomicBoolean(false)
 
-    fun run(plan: Plan, dir: Path, info: RunInfo, environment: Environment, earlier: RunResult? = null, hooks: Boolean = true): RunResult {
+    /**
+     * Runs [plan] into [dir]. With [untilDecided], after the planned cells it keeps adding rounds (one more
+     * repetition of every configuration that an undecided comparison rests on, interleaved) until every
+     * comparison of the suite is decided or the next round would not fit in what is left of that budget.
+     */
+    fun run(
+        plan: Plan, dir: Path, info: RunInfo, environment: Environment, earlier: RunResult? = null, hooks: Boolean = true,
+        untilDecided: java.time.Duration? = null,
+    ): RunResult {
         val store = ResultsStore(dir)
         val kept = earlier?.cells?.filter { it.status != CellStatus.INTERRUPTED }.orEmpty()
         val done = kept.map { it.key }.toSet()
@@ -59,19 +68,47 @@ class SuiteRunner(
         if (hooks) Runtime.getRuntime().addShutdownHook(hook)
         try {
             val ctx = CellContext(dir, info.id, downstreamUrl = downstreamUrl, listener = listener, stopping = { stopping.get() }, sessions = sessions)
-            for ((i, cell) in toRun.withIndex()) {
-                if (stopping.get()) break
-                listener.cellStarted(cell, i + 1, toRun.size)
+            fun runCell(cell: Cell, position: Int, of: Int) {
+                listener.cellStarted(cell, position, of)
                 val cellResult = executor.run(cell, ctx)
                 // a stop request interrupts this thread; clear it so the writes below are not cut short
                 val interrupted = Thread.interrupted()
                 cells += cellResult
-                result = result.copy(cells = sorted(cells, plan), environment = withVersions(result.environment, cellResult))
+                result = result.copy(cells = sorted(cells, plan), environment = withVersions(result.environment, cellResult),
+                    decisions = SuiteDecisions.decide(plan.suite.comparisons, cells))
                 store.write(result)
                 listener.cellFinished(cell, cellResult)
                 if (interrupted && !stopping.get()) Thread.currentThread().interrupt()
             }
+            for ((i, cell) in toRun.withIndex()) {
+                if (stopping.get()) break
+                runCell(cell, i + 1, toRun.size)
+            }
+            result = result.copy(decisions = SuiteDecisions.decide(plan.suite.comparisons, cells))
+            store.write(result)
             var index = maxOf(plan.cells.size, kept.maxOfOrNull { it.index } ?: 0)
+            if (untilDecided != null) {
+                val deadline = System.nanoTime() + untilDecided.toNanos()
+                var round = cells.maxOfOrNull { it.repetition } ?: 0
+                while (!stopping.get()) {
+                    val open = SuiteDecisions.openConfigs(result.decisions)
+                    if (open.isEmpty()) break
+                    round += 1
+                    val next = plan.cells.filter { it.configKey in open }.distinctBy { it.configKey }
+                        .map { it.copy(index = ++index, repetition = round) }
+                    val estimate = next.fold(java.time.Duration.ZERO) { acc, c -> acc + stackbench.runner.plan.Estimates.cell(c) }
+                    if (System.nanoTime() + estimate.toNanos() > deadline) {
+                        listener.note("stackbench: --until-decided: the budget has no room for round $round (about ${estimate.seconds} s); " +
+                            "still open: ${result.decisions.filter { !it.decided }.joinToString { it.name }}")
+                        break
+                    }
+                    listener.note("stackbench: --until-decided: round $round for ${open.size} configuration(s) of ${result.decisions.count { !it.decided }} undecided comparison(s)")
+                    for ((i, cell) in next.withIndex()) {
+                        if (stopping.get()) break
+                        runCell(cell, i + 1, next.size)
+                    }
+                }
+            }
             val searchRunner = CapacitySearchRunner(executor, listener)
             for (search in plan.searches) {
                 if (stopping.get()) break

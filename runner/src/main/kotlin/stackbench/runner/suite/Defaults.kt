@@ -13,9 +13,16 @@ object Defaults {
     val DURATION: Duration = Duration.ofSeconds(30)
     val TIMEOUT: Duration = Duration.ofSeconds(30)
 
-    /** Warm-up until steady: the slice length, and how close two slices' throughputs must be. */
-    val WARMUP_SLICE: Duration = Duration.ofSeconds(2)
-    const val STEADY_WITHIN = stackbench.runner.results.Flags.STEADY_WITHIN
+    /** Warm-up until steady: the slice in which the app's throughput and JIT time are read (run/WarmupWatch). */
+    val WARMUP_SLICE: Duration = Duration.ofSeconds(1)
+
+    /** Priming a new app process: `/noop` at this many connections, until steady, at least and at most this long. */
+    const val PRIME_CONNECTIONS = 50
+    val PRIME_MIN: Duration = Duration.ofSeconds(5)
+    val PRIME_MAX: Duration = Duration.ofSeconds(60)
+
+    /** A closed-model window holds at least this many round trips per connection at the measured median latency. */
+    const val MIN_ROUND_TRIPS = 20
 
     /** After warm-up, the app counts as quiet when no request completes for this long (at most the cell's timeout). */
     val QUIET_FOR: Duration = Duration.ofMillis(300)

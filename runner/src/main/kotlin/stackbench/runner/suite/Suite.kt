@@ -19,6 +19,8 @@ data class Suite(
     val repetitions: Int,
     val downstream: DownstreamConfig,
     val restart: Restart = Restart.CELL,
+    /** The comparisons the suite asks to decide (`compare:`); `run --until-decided` repeats cells until they are. */
+    val comparisons: List<SuiteComparison> = emptyList(),
 ) {
     /** This suite with the restart policy [id] (`cell` or `app`) from the command line, or as it is when null. */
     fun withRestart(id: String?): Suite = if (id == null) this else copy(restart = Restart.of(id))
@@ -28,7 +30,10 @@ data class Suite(
         if (names == null) return this
         val unknown = names.filter { n -> apps.none { it.name == n } }
         require(unknown.isEmpty()) { "no app configuration named ${unknown.joinToString()} in suite $name (it has ${apps.joinToString { it.name }})" }
-        return copy(apps = apps.filter { it.name in names })
+        // a comparison of an app left out cannot be decided in this run
+        return copy(apps = apps.filter { it.name in names }, comparisons = comparisons.filter { c ->
+            listOf(c.a, c.b).all { key -> key.substringBefore('/') in names }
+        })
     }
 }
 

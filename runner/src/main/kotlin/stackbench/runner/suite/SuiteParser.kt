@@ -50,9 +50,10 @@ class SuiteParser(private val machine: MachineFacts) {
             Restart.entries.firstOrNull { it.id == node.value }
                 ?: null.also { problems.at(node, "restart", "'${node.value}' is not cell or app", "cell: a fresh app for every cell (default); app: one app for its consecutive cells") }
         } ?: Restart.CELL
+        val comparisons = CompareReader.read(root, problems)
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
-        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart)
+        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons)
     }
 
     private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {

@@ -26,6 +26,9 @@ class RunningApp(
     /** The cell that started it. */
     val startedBy: String,
 ) {
+    /** Its priming (the first cell it serves does it), kept for the cells that reuse it. */
+    @Volatile var prime: stackbench.runner.results.PrimeRecord? = null
+
     /** Stops the app (SIGTERM, SIGKILL after the grace period) and removes its cgroup. */
     fun stop(grace: Duration = Duration.ofSeconds(3)) {
         try {

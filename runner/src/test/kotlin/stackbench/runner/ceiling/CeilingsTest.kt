@@ -100,19 +100,33 @@ class CeilingsTest {
     }
 
     @Test
-    fun `cpu work is bounded by the allotted CPUs over the CPU per request`() {
+    fun `cpu work is bounded by the allotted CPUs over the work's CPU plus the exchange's`() {
         val cpu = EndpointRecord("cpu", "direct", mapOf("limit" to 100_000L), "GET", "/cpu/direct", "cpu")
-        val c = Ceilings.of(cpu, closed(50), app("tomcat"), 1.0, tomcat, idle(3.0, cpuMs = 2.5), Fixtures.load(200.0))!!
+        val c = Ceilings.of(cpu, closed(50), app("tomcat"), 1.0, tomcat, idle(3.0, cpuMs = 2.5), Fixtures.load(200.0), workCpuMs = 2.3, exchangeCpuMs = 0.2)!!
         assertThat(c.law).isEqualTo("CPU time")
         assertThat(c.requestsPerSecond).isCloseTo(400.0, within(1e-9))
         assertThat(c.efficiency).isCloseTo(0.5, within(1e-9))
-        assertThat(c.explanation).isEqualTo("1 CPU allotted ÷ 2.5 ms per request (CPU per request, idle probe) = 400 req/s")
-        // without the CPU counter, the idle median
-        assertThat(Ceilings.of(cpu, closed(50), app("tomcat"), 2.0, null, idle(4.0), null)!!.requestsPerSecond).isCloseTo(500.0, within(1e-9))
-        // CPU time above the wall time of a lone request was spent between requests (JIT, GC): the median counts
-        val busy = Ceilings.of(cpu, closed(50), app("tomcat"), 1.0, null, idle(2.0, cpuMs = 6.0), null)!!
-        assertThat(busy.requestsPerSecond).isCloseTo(500.0, within(1e-9))
-        assertThat(busy.explanation).contains("(idle median)")
+        assertThat(c.explanation).isEqualTo("1 CPU allotted ÷ (2.3 ms of work + 0.2 ms per HTTP exchange) of CPU per request = 400 req/s")
+        assertThat(Ceilings.of(cpu, closed(50), app("tomcat"), 2.0, null, null, null, workCpuMs = 3.5, exchangeCpuMs = 0.5)!!.requestsPerSecond).isCloseTo(500.0, within(1e-9))
+    }
+
+    @Test
+    fun `a lone request's wall time is not its CPU cost - the idle probe alone gives no CPU ceiling`() {
+        val cpu = EndpointRecord("cpu", "direct", mapOf("limit" to 100_000L), "GET", "/cpu/direct", "cpu")
+        assertThat(Ceilings.of(cpu, closed(50), app("tomcat"), 1.0, tomcat, idle(3.0, cpuMs = 2.5), null)).isNull()
+        // the work alone, without the exchange's cost (an app that was not primed), is not enough either
+        assertThat(Ceilings.of(cpu, closed(50), app("tomcat"), 1.0, tomcat, idle(3.0), null, workCpuMs = 2.5)).isNull()
+    }
+
+    @Test
+    fun `when both laws apply the lower binds`() {
+        // 200 threads ÷ 100 ms = 2,000 req/s by Little's law; 1 CPU ÷ 1 ms of CPU per request = 1,000 req/s: the CPU binds
+        val c = Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.0), null, workCpuMs = 0.05, exchangeCpuMs = 0.95)!!
+        assertThat(c.law).isEqualTo("CPU time")
+        assertThat(c.requestsPerSecond).isCloseTo(1000.0, within(1e-9))
+        val little = Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.0), null, workCpuMs = 0.05, exchangeCpuMs = 0.15)!!
+        assertThat(little.law).isEqualTo("Little's law")
+        assertThat(little.requestsPerSecond).isCloseTo(2000.0, within(1e-9))
     }
 
     @Test
@@ -121,7 +135,7 @@ class CeilingsTest {
         assertThat(c.requestsPerSecond).isEqualTo(500.0)
         assertThat(c.explanation).startsWith("the offered rate, 500 req/s").contains("200 request threads (tomcat.threads)")
         val cpu = EndpointRecord("cpu", "direct", mapOf("limit" to 100_000L), "GET", "/cpu/direct", "cpu")
-        assertThat(Ceilings.of(cpu, open(100.0), app("tomcat"), 1.0, null, idle(3.0, cpuMs = 2.5), null)!!.requestsPerSecond).isEqualTo(100.0)
+        assertThat(Ceilings.of(cpu, open(100.0), app("tomcat"), 1.0, null, null, null, workCpuMs = 2.3, exchangeCpuMs = 0.2)!!.requestsPerSecond).isEqualTo(100.0)
         // a rate above the ceiling does not raise it
         assertThat(Ceilings.of(io("blocking"), open(5000.0), app("tomcat"), 1.0, tomcat, idle(100.0), null)!!.requestsPerSecond)
             .isCloseTo(2000.0, within(1e-9))
@@ -135,8 +149,8 @@ class CeilingsTest {
         // the pool the request waits on is not reported
         assertThat(Ceilings.of(io("dispatchers-io"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.0), null)).isNull()
         val noop = EndpointRecord("noop", null, emptyMap(), "GET", "/noop", "noop")
-        assertThat(Ceilings.of(noop, closed(50), app("tomcat"), 1.0, tomcat, idle(0.4), null)).isNull()
-        assertThat(Ceilings.of(noop, closed(50), app("tomcat"), 1.0, tomcat, idle(0.4, cpuMs = 0.2), null)!!.requestsPerSecond).isCloseTo(5000.0, within(1e-9))
+        assertThat(Ceilings.of(noop, closed(50), app("tomcat"), 1.0, tomcat, idle(0.4, cpuMs = 0.2), null)).isNull()
+        assertThat(Ceilings.of(noop, closed(50), app("tomcat"), 1.0, tomcat, null, null, workCpuMs = 0.0, exchangeCpuMs = 0.2)!!.requestsPerSecond).isCloseTo(5000.0, within(1e-9))
     }
 
     @Test

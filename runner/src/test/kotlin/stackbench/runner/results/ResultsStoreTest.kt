@@ -64,7 +64,23 @@ class ResultsStoreTest {
         assertThat(flags.map { it.code }).containsExactly("errors", "closed-model", "client-bound", "throttled", "oom", "shared-cpus", "no-cgroup")
         assertThat(flags.first { it.code == "throttled" }.message).contains("40 of 100")
         assertThat(flags.first { it.code == "closed-model" }.affects).isEqualTo("latency")
-        assertThat(Flags.of(clean, null, false, "cgroup-v1", listOf(266.0, 391.0, 527.0, 692.0)).single().message).contains("527 and 692 req/s")
-        assertThat(Flags.of(clean, null, false, "cgroup-v1", listOf(266.0, 700.0, 710.0))).isEmpty()
+    }
+
+    @Test
+    fun `a warm-up that reached its cap, a window that was not flat or held few round trips, and a beaten ceiling are flagged`() {
+        val clean = Fixtures.load(500.0, model = "open")
+        val capped = WarmupRecord(20.0, "cap", null, null, listOf(SliceRecord(19.0, 692.0, 0.04)))
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", warmup = capped).single().message)
+            .contains("reached its cap (20 s)").contains("692 req/s").contains("4.0 % of its CPU")
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", warmup = capped.copy(endedBy = "steady"))).isEmpty()
+
+        val warming = WindowRecord("warming", 3, "2 segments", roundTripsPerConnection = 3.2)
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", window = warming).map { it.code }).containsExactly("warming", "few-round-trips")
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", window = WindowRecord("flat", 0, "1 segment", 25.0))).isEmpty()
+
+        val ceiling = Ceiling("CPU time", 100.0, "1 CPU allotted ÷ 10 ms", efficiency = 1.06)
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", ceiling = ceiling).single().code).isEqualTo("ceiling-defect")
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", ceiling = ceiling.copy(efficiency = 1.05))).isEmpty()
+        assertThat(Flags.DISQUALIFYING).contains("warming", "few-round-trips", "ceiling-defect", "unsteady")
     }
 }

@@ -1,0 +1,50 @@
+package stackbench.runner.probe
+
+import stackbench.runner.plan.WindowRule
+import stackbench.runner.results.JvmWindow
+import stackbench.runner.results.LoadResult
+import stackbench.runner.results.WindowRecord
+import stackbench.runner.stats.WindowClassifier
+
+/** What the measured window showed beyond the driver's figures: its shape, and the JVM's own signals over it. Pure. */
+object WindowFigures {
+
+    /**
+     * The window's shape from the app's own per-second completions ([WindowClassifier]: flat, warming, slowing, no
+     * steady state) and, for a closed model, the round trips per connection at the measured median latency.
+     */
+    fun shape(serverPerSecond: List<Double?>, measured: LoadResult?, closed: Boolean, plannedMs: Long?): WindowRecord? {
+        val series = serverPerSecond.filterNotNull()
+        if (series.isEmpty()) return null
+        val c = WindowClassifier.classify(series)
+        val roundTrips = if (closed && measured != null) WindowRule.roundTrips(measured.wallSeconds, measured.latency.p50) else null
+        return WindowRecord(c.shape.id, c.steadyFrom, c.reason, roundTrips, plannedMs)
+    }
+
+    /**
+     * The JVM over the window, from the first and last stats readings the sampler took (one just before the window
+     * opened, one just after it closed): compilation, GC and class loading in it, and the CPU of [path]'s work per
+     * request (the app's own counter, on the threads that ran it) beside the whole JVM's CPU per completed request.
+     */
+    fun jvm(raw: List<RawSample>, path: String): JvmWindow? {
+        val readings = raw.mapNotNull { it.server }.sortedBy { it.epochMs }
+        if (readings.size < 2) return null
+        val a = readings.first()
+        val b = readings.last()
+        fun d(x: Long?, y: Long?) = if (x != null && y != null) y - x else null
+        val wa = a.work[path]
+        val wb = b.work[path]
+        val workCount = if (wa != null && wb != null) wb.count - wa.count else null
+        val workCpu = if (wa != null && wb != null && workCount != null && workCount > 0) (wb.cpuNanos - wa.cpuNanos) / 1e6 / workCount else null
+        val completed = b.completed - a.completed
+        val cpu = d(a.processCpuNanos, b.processCpuNanos)
+        return JvmWindow(
+            compilationMs = d(a.compilationMs, b.compilationMs),
+            gcMs = d(a.gcMs, b.gcMs),
+            classesLoaded = d(a.loadedClasses, b.loadedClasses),
+            workRequests = workCount,
+            workCpuMsPerRequest = workCpu,
+            cpuMsPerRequest = if (cpu != null && completed > 0) cpu / 1e6 / completed else null,
+        )
+    }
+}

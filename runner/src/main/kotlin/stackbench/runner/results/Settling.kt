@@ -1,0 +1,57 @@
+package stackbench.runner.results
+
+/** One warm-up slice as recorded: when it ended (s from the warm-up's start), the app's own rate, and the JIT's share of its CPU. */
+data class SliceRecord(val endSeconds: Double, val rate: Double, val compileShare: Double? = null)
+
+/**
+ * How a warm-up went: how long it ran, why it ended (`steady`: compilation quiet and throughput without trend;
+ * `cap`: its longest allowed length first), where the app's last level began (the time to steady state), and every slice.
+ */
+data class WarmupRecord(
+    val seconds: Double,
+    val endedBy: String,
+    /** Seconds from the warm-up's start to where its last level began; null when no level showed. */
+    val steadyAfterSeconds: Double?,
+    /** The same point on the app's clock (epoch ms). */
+    val steadyAtEpochMs: Long?,
+    val slices: List<SliceRecord> = emptyList(),
+)
+
+/**
+ * Priming: a new app process's HTTP path warmed until steady with `/noop` at saturation before its first cell,
+ * so that cell is no colder than the ones after it; and at its end, the CPU one HTTP exchange costs the app
+ * (its whole CPU per `/noop` answer, less the handler's own work), for the CPU-time ceilings.
+ */
+data class PrimeRecord(
+    val path: String,
+    val connections: Int,
+    val warmup: WarmupRecord,
+    val httpCpuMsPerRequest: Double?,
+)
+
+/** How the app's own per-second throughput behaved over the measured window, by changepoint analysis. */
+data class WindowRecord(
+    /** `flat`, `warming`, `slowing` or `no-steady-state`. */
+    val shape: String,
+    /** The second of the window where its last level began; null with no steady state. */
+    val steadyFromSecond: Int?,
+    val reason: String,
+    /** Closed model: the window's length over the median latency, the round trips each connection made. */
+    val roundTripsPerConnection: Double? = null,
+    /** When the window was lengthened to hold enough round trips: the length the plan asked for, ms. */
+    val plannedMs: Long? = null,
+)
+
+/**
+ * The JVM over the measured window, from its stats channel: JIT compilation time, GC time and classes loaded
+ * in the window, and the CPU time of the cell's endpoint's work per request, on the threads that ran it.
+ */
+data class JvmWindow(
+    val compilationMs: Long? = null,
+    val gcMs: Long? = null,
+    val classesLoaded: Long? = null,
+    val workRequests: Long? = null,
+    val workCpuMsPerRequest: Double? = null,
+    /** The whole JVM's CPU per completed request in the window. */
+    val cpuMsPerRequest: Double? = null,
+)

@@ -1,0 +1,142 @@
+package stackbench.runner.run
+
+import stackbench.runner.probe.ServerCount
+import stackbench.runner.results.SliceRecord
+import stackbench.runner.results.WarmupRecord
+import stackbench.runner.stats.Trend
+import stackbench.runner.stats.WindowClassifier
+import java.time.Duration
+
+/** One slice of a warm-up, from the app's own readings at its two ends. */
+data class WarmupSlice(
+    /** Seconds from the watch's first reading to the slice's end. */
+    val endSeconds: Double,
+    val seconds: Double,
+    val completed: Long,
+    /** The JVM's CPU time in the slice, ms; null when the app does not report it. */
+    val cpuMs: Double?,
+    /** The JIT compilers' time in the slice, ms; null when the app does not report it. */
+    val compileMs: Double?,
+) {
+    val rate: Double get() = if (seconds > 0) completed / seconds else 0.0
+
+    /** Compilation as a share of the slice's CPU time; null when either is unknown (or no CPU was used). */
+    val compileShare: Double? get() = if (cpuMs != null && compileMs != null && cpuMs > 0) compileMs / cpuMs else null
+}
+
+/** Why a warm-up ended. */
+enum class WarmupEnd(val id: String) {
+    /** Compilation quiet and throughput without trend: the app had settled. */
+    STEADY("steady"),
+
+    /** The cap was reached before the app settled. */
+    CAP("cap"),
+}
+
+/**
+ * Decides when a warm-up may end, from the JVM's own signals read off the app's stats channel in slices of
+ * [slice]: the app is steady when
+ * - **compilation has gone quiet**: in each of the last [QUIET_SLICES] slices the JIT compilers took at most
+ *   [COMPILE_QUIET] of the slice's CPU time (unknown when the app does not report it: then throughput alone decides);
+ * - **throughput shows no trend**: the changepoint analysis of every slice so far ([WindowClassifier]) puts the last
+ *   change of level at least [FLAT_SLICES] slices back, and those last slices have no significant slope ([Trend.flat]).
+ *
+ * One CPU's JIT warms in plateaus: two agreeing slices can be a plateau, not the end. The compilation signal
+ * sees the compiler still at work on a plateau; the changepoint rule sees a plateau left behind.
+ */
+class WarmupWatch(private val read: () -> ServerCount?, private val slice: Duration) {
+    private var first: ServerCount? = null
+    private var sliceStart: ServerCount? = null
+    val slices = mutableListOf<WarmupSlice>()
+    /** The readings at the slices' edges: the first reading, then each slice's end. */
+    private val edges = mutableListOf<ServerCount>()
+
+    /** Takes a reading; true once the app is steady. */
+    fun poll(): Boolean {
+        val now = read() ?: return false
+        val start = sliceStart
+        if (start == null) {
+            first = now
+            sliceStart = now
+            edges += now
+            return false
+        }
+        val elapsedMs = now.epochMs - start.epochMs
+        if (elapsedMs >= slice.toMillis()) {
+            slices += WarmupSlice(
+                endSeconds = (now.epochMs - first!!.epochMs) / 1000.0,
+                seconds = elapsedMs / 1000.0,
+                completed = now.completed - start.completed,
+                cpuMs = delta(start.processCpuNanos, now.processCpuNanos)?.let { it / 1e6 },
+                compileMs = delta(start.compilationMs, now.compilationMs)?.toDouble(),
+            )
+            sliceStart = now
+            edges += now
+        }
+        return steady()
+    }
+
+    fun steady(): Boolean = steady(slices)
+
+    /** Seconds from the first reading to where the last level began: the time to steady state; null if none shows. */
+    fun steadyFromSeconds(): Double? = steadyFromSeconds(slices)
+
+    /**
+     * The JVM's CPU per completed request over the last [FLAT_SLICES] slices, less the CPU of [path]'s own work
+     * per request (what the app's work counter says the handler took): the cost of the HTTP exchange around
+     * the work. Null when the app does not report its CPU, or nothing completed.
+     */
+    fun exchangeCpuMsPerRequest(path: String): Double? {
+        if (edges.size < 2) return null
+        val from = edges[maxOf(0, edges.size - 1 - FLAT_SLICES)]
+        val to = edges.last()
+        val completed = to.completed - from.completed
+        val cpu = delta(from.processCpuNanos, to.processCpuNanos) ?: return null
+        if (completed <= 0) return null
+        val a = from.work[path]
+        val b = to.work[path]
+        val work = if (a != null && b != null && b.count > a.count) (b.cpuNanos - a.cpuNanos).toDouble() / (b.count - a.count) else 0.0
+        return (cpu.toDouble() / completed - work) / 1e6
+    }
+
+    /** What the warm-up showed, for the record: [seconds] it ran, why it ended, its time to steady state, its slices. */
+    fun record(seconds: Double): WarmupRecord {
+        val steadyAfter = steadyFromSeconds()
+        return WarmupRecord(
+            seconds = seconds,
+            endedBy = (if (steady()) WarmupEnd.STEADY else WarmupEnd.CAP).id,
+            steadyAfterSeconds = steadyAfter,
+            steadyAtEpochMs = steadyAfter?.let { s -> first?.let { it.epochMs + (s * 1000).toLong() } },
+            slices = slices.map { SliceRecord(it.endSeconds, it.rate, it.compileShare) },
+        )
+    }
+
+    companion object {
+        /** At most this share of a slice's CPU in the JIT compilers counts as quiet. */
+        const val COMPILE_QUIET = 0.01
+        const val QUIET_SLICES = 3
+        /** Slices since the last change of level, and without trend, before the app counts as steady. */
+        const val FLAT_SLICES = 4
+        /** A slope smaller than this share of the mean over the last slices is no trend that matters. */
+        const val TREND_TOLERANCE = 0.02
+
+        fun steady(slices: List<WarmupSlice>): Boolean {
+            if (slices.size < FLAT_SLICES) return false
+            val quiet = slices.takeLast(QUIET_SLICES).all { s -> s.compileShare?.let { it <= COMPILE_QUIET } ?: true }
+            if (!quiet) return false
+            val rates = slices.map { it.rate }
+            val recent = rates.takeLast(FLAT_SLICES)
+            if (recent.average() <= 0) return false
+            val from = WindowClassifier.classify(rates, tail = 0.0).steadyFrom ?: return false
+            return rates.size - from >= FLAT_SLICES && Trend.flat(recent, TREND_TOLERANCE)
+        }
+
+        fun steadyFromSeconds(slices: List<WarmupSlice>): Double? {
+            if (slices.isEmpty()) return null
+            val from = WindowClassifier.classify(slices.map { it.rate }, tail = 0.0).steadyFrom ?: return null
+            return slices[from].endSeconds - slices[from].seconds
+        }
+
+        private fun delta(a: Long?, b: Long?): Long? = if (a != null && b != null) b - a else null
+    }
+}

@@ -1,0 +1,42 @@
+package stackbench.runner.suite
+
+/**
+ * A comparison a suite asks to decide: configuration [a] against [b] (each `app/endpoint/load`, as a cell's
+ * configuration key reads, e.g. `tomcat-virtual/io-blocking-delay200/c400`), the ratio a ÷ b of their
+ * throughput medians, decided against [threshold] (stats/Decisions). [line] and [column] point at the entry,
+ * so the plan can name it when a key matches no cell.
+ */
+data class SuiteComparison(
+    val name: String,
+    val a: String,
+    val b: String,
+    val threshold: Double,
+    val line: Int = 0,
+    val column: Int = 0,
+)
+
+/** Reads a suite's `compare:` list. */
+internal object CompareReader {
+    fun read(root: YamlMap, problems: Problems): List<SuiteComparison> {
+        val maps = root.maps("compare") ?: return emptyList()
+        return maps.mapNotNull { m ->
+            val a = m.requiredString("a", "a configuration as app/endpoint/load, e.g. tomcat-virtual/io-blocking-delay200/c400 (./stackbench plan lists them)")
+            val b = m.requiredString("b", "the configuration a is compared against, as app/endpoint/load")
+            val name = m.string("name")
+            val thresholdNode = m.scalar("threshold")
+            var threshold = stackbench.runner.stats.Decisions.THRESHOLD
+            if (thresholdNode != null) {
+                val p = Units.percent(thresholdNode.value)
+                if (p == null || p < 1 || p > 50) {
+                    problems.at(thresholdNode, m.qualify("threshold"), "'${thresholdNode.value}' is not a threshold in 1%..50%",
+                        "the smallest difference that matters, e.g. 10%: a ratio inside ±threshold counts as the same")
+                } else threshold = p / 100
+            }
+            m.finish()
+            if (a == null || b == null) return@mapNotNull null
+            if (a == b) problems.at(m.valueNode("b"), m.qualify("b"), "compares '$a' with itself")
+            val mark = m.node.startMark.orElse(null)
+            SuiteComparison(name ?: "$a vs $b", a, b, threshold, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1)
+        }
+    }
+}

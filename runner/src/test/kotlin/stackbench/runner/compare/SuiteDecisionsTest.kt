@@ -1,0 +1,77 @@
+package stackbench.runner.compare
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import stackbench.runner.plan.Planner
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.Fixtures
+import stackbench.runner.results.Flag
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.SuiteException
+import stackbench.runner.suite.SuiteParser
+import org.assertj.core.api.Assertions.assertThatThrownBy
+
+class SuiteDecisionsTest {
+    private val suite = SuiteParser(MachineFacts(2)).parse(
+        """
+        name: t
+        apps: [{name: platform, stack: tomcat}, {name: virtual, stack: tomcat, virtual-threads: true}]
+        endpoints: [{kind: io, strategies: [blocking], delay: 100ms}]
+        load: {connections: [100]}
+        repetitions: 3
+        compare:
+          - {name: virtual vs platform, a: virtual/io-blocking-delay100/c100, b: platform/io-blocking-delay100/c100, threshold: 10%}
+        """.trimIndent(), "t.yaml",
+    )
+    private val plan = Planner.plan(suite)
+
+    private fun results(platform: List<Double>, virtual: List<Double>) = plan.cells.map { c ->
+        val values = if (c.app.name == "platform") platform else virtual
+        Fixtures.cell(c, throughput = values[c.repetition - 1])
+    }
+
+    @Test
+    fun `a clear gap is decided higher`() {
+        val d = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0))).single()
+        assertThat(d.relation).isEqualTo("higher")
+        assertThat(d.decided).isTrue()
+        assertThat(d.nA).isEqualTo(3)
+        assertThat(SuiteDecisions.openConfigs(listOf(d))).isEmpty()
+    }
+
+    @Test
+    fun `a flagged repetition is left out, named, and leaves the comparison open`() {
+        val cells = results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0)).map {
+            if (it.key == "virtual/io-blocking-delay100/c100/r2") it.copy(flags = listOf(Flag("warming", "still warming", "throughput"))) else it
+        }
+        val d = SuiteDecisions.decide(suite.comparisons, cells).single()
+        assertThat(d.decided).isFalse()
+        assertThat(d.nA).isEqualTo(2)
+        assertThat(d.leftOut).containsExactly("virtual/io-blocking-delay100/c100/r2: flagged warming")
+        assertThat(SuiteDecisions.openConfigs(listOf(d))).containsExactlyInAnyOrder("virtual/io-blocking-delay100/c100", "platform/io-blocking-delay100/c100")
+    }
+
+    @Test
+    fun `a failed cell does not count`() {
+        val cells = results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0)).map {
+            if (it.key == "platform/io-blocking-delay100/c100/r1") it.copy(status = CellStatus.FAILED) else it
+        }
+        assertThat(SuiteDecisions.decide(suite.comparisons, cells).single().leftOut).containsExactly("platform/io-blocking-delay100/c100/r1: failed")
+    }
+
+    @Test
+    fun `a comparison naming no configuration of the plan is a suite problem at its line`() {
+        val bad = SuiteParser(MachineFacts(2)).parse(
+            """
+            name: t
+            apps: [{name: platform, stack: tomcat}]
+            endpoints: [{kind: io, strategies: [blocking], delay: 100ms}]
+            compare:
+              - {a: platform/io-blocking-delay100/c50, b: platform/io-blocking-delay10/c50}
+            """.trimIndent(), "t.yaml",
+        )
+        assertThatThrownBy { Planner.plan(bad) }.isInstanceOf(SuiteException::class.java)
+            .hasMessageContaining("t.yaml:5:5: compare.b: 'platform/io-blocking-delay10/c50' is not a configuration of this suite")
+            .hasMessageContaining("did you mean 'platform/io-blocking-delay100/c50'?")
+    }
+}

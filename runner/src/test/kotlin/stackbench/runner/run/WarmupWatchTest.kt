@@ -1,0 +1,96 @@
+package stackbench.runner.run
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.within
+import org.junit.jupiter.api.Test
+import stackbench.runner.probe.ServerCount
+import stackbench.runner.probe.WorkCount
+import java.time.Duration
+import java.util.Random
+
+class WarmupWatchTest {
+    /**
+     * A fake app read once per second: [rate] requests per second at second t (with [noise] relative Gaussian noise),
+     * 1,000 ms of CPU per second, of which [compileMs] went to the JIT.
+     */
+    private class FakeApp(val rate: (Int) -> Double, val compileMs: (Int) -> Long, val noise: Double = 0.0, seed: Long = 7) {
+        private val random = Random(seed)
+        private var t = 0
+        private var completed = 0L
+        private var compiled = 0L
+        private var noopWork = 0L
+        fun read(): ServerCount {
+            val reading = ServerCount(1_000L * t, completed, processCpuNanos = 1_000_000_000L * t, compilationMs = compiled,
+                work = mapOf("/noop" to WorkCount(completed, noopWork)))
+            val r = rate(t) * (1 + noise * random.nextGaussian())
+            completed += r.toLong()
+            noopWork += r.toLong() * 10_000 // 10 µs of handler work per request
+            compiled += compileMs(t)
+            t++
+            return reading
+        }
+    }
+
+    private fun watch(app: FakeApp) = WarmupWatch(app::read, Duration.ofSeconds(1))
+
+    /** Polls until steady or [max] readings; returns the readings taken. */
+    private fun runUntilSteady(w: WarmupWatch, max: Int): Int {
+        for (i in 1..max) if (w.poll()) return i
+        return max
+    }
+
+    @Test
+    fun `two agreeing slices on a plateau are not steady while the compiler still works`() {
+        // 1,314 then 2,304 and 2,407 req/s (the plateau the old rule took for steady), then 4,800 from second 8;
+        // the JIT takes 20 % of the CPU until second 8, then nothing
+        val app = FakeApp(rate = { t -> when { t < 2 -> 1314.0; t < 8 -> 2350.0; else -> 4800.0 } }, compileMs = { t -> if (t < 8) 200 else 0 }, noise = 0.01)
+        val w = watch(app)
+        val polls = runUntilSteady(w, 40)
+        assertThat(w.steady()).isTrue()
+        assertThat(polls).isGreaterThan(8 + WarmupWatch.FLAT_SLICES)
+        assertThat(w.steadyFromSeconds()!!).isCloseTo(8.0, within(1.0))
+        assertThat(w.record(polls.toDouble()).endedBy).isEqualTo("steady")
+    }
+
+    @Test
+    fun `a plateau with a quiet compiler is still not steady until the changepoint is behind`() {
+        val app = FakeApp(rate = { t -> if (t < 10) 1000.0 else 2000.0 }, compileMs = { 0 }, noise = 0.01)
+        val w = watch(app)
+        // before the jump the series is flat and the compiler quiet: steady is the honest answer there
+        repeat(8) { w.poll() }
+        assertThat(w.steady()).isTrue()
+        // after it, the watch waits for FLAT_SLICES slices at the new level
+        // readings at t = 8..12: the slices 10-11 and 11-12 are the first at the new level
+        repeat(5) { w.poll() }
+        assertThat(w.steady()).isFalse()
+        repeat(WarmupWatch.FLAT_SLICES + 1) { w.poll() }
+        assertThat(w.steady()).isTrue()
+        assertThat(w.steadyFromSeconds()!!).isCloseTo(10.0, within(1.0))
+    }
+
+    @Test
+    fun `a throughput still rising is not steady, and a capped warm-up says so`() {
+        val app = FakeApp(rate = { t -> 1000.0 + 100.0 * t }, compileMs = { 0 })
+        val w = watch(app)
+        assertThat(runUntilSteady(w, 20)).isEqualTo(20)
+        assertThat(w.steady()).isFalse()
+        assertThat(w.record(20.0).endedBy).isEqualTo("cap")
+    }
+
+    @Test
+    fun `an app that does not report its compiler is judged on throughput alone`() {
+        var t = 0
+        val w = WarmupWatch({ ServerCount(1000L * t, 500L * t).also { t++ } }, Duration.ofSeconds(1))
+        assertThat(runUntilSteady(w, 20)).isLessThan(20)
+        assertThat(w.slices.last().compileShare).isNull()
+    }
+
+    @Test
+    fun `the cost of an exchange is the CPU per answer less the handler's own work`() {
+        val app = FakeApp(rate = { 2000.0 }, compileMs = { 0 })
+        val w = watch(app)
+        runUntilSteady(w, 10)
+        // 1,000 ms of CPU per second over 2,000 answers = 0.5 ms each, less 0.01 ms of handler work
+        assertThat(w.exchangeCpuMsPerRequest("/noop")!!).isCloseTo(0.49, within(1e-9))
+    }
+}
