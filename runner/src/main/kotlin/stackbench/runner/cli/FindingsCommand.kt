@@ -15,16 +15,20 @@ import java.nio.file.Path
 
 class FindingsCommand : CliktCommand(name = "findings") {
     override fun help(context: Context) = """
-        Fills the tables of docs/findings.md from runs' results: each comparison in docs/claims.yaml sets the
-        figures an article published beside the lab's, with the ratios. Only the tables between
-        <!-- table:ID --> markers change; the words around them are left as they are.
+        Fills docs/findings.md from runs' results: each comparison in docs/claims.yaml sets the figures an
+        article published beside the lab's, with the ratios and each row's verdict (<!-- table:ID -->); each
+        claim gets its computed verdict (<!-- verdict:ID -->) and a line of the glance table (<!-- verdicts -->).
+        A verdict holds when the repetitions decide the claimed relation, differs when they decide another,
+        and cannot tell otherwise (fewer than 3 repetitions, an interval that does not decide, a flagged cell).
+        Only the text between the markers changes; the words around them are left as they are, and a verdict
+        typed by hand outside them is reported.
     """.trimIndent()
 
-    private val claimsFile by option("--claims", help = "the comparisons and the published figures").path().default(Path.of("docs/claims.yaml"))
+    private val claimsFile by option("--claims", help = "the comparisons, the claims and the published figures").path().default(Path.of("docs/claims.yaml"))
     private val runsDir by option("--runs", help = "the folder holding one results folder per run, named as the claims name them (scripts/findings-runs writes results/findings)")
         .path().default(Path.of("docs/runs"))
     private val docFile by option("--doc", help = "the document to fill").path().default(Path.of("docs/findings.md"))
-    private val check by option("--check", help = "change nothing; exit 1 when a table is not what the runs give").flag()
+    private val check by option("--check", help = "change nothing; exit 1 when a table or a verdict is not what the runs give, or a verdict is typed by hand").flag()
 
     override fun run() {
         val claimsPath = Home.path.resolve(claimsFile)
@@ -41,15 +45,23 @@ class FindingsCommand : CliktCommand(name = "findings") {
         outcome.problems.forEach { System.err.println("stackbench: $it") }
         if (outcome.problems.isNotEmpty()) throw ProgramResult(Exit.BAD_INPUT)
         if (check) {
-            if (outcome.changed.isEmpty()) println("$docFile: every table matches the runs in $runsDir")
+            outcome.typed.forEach { println("$docFile: $it") }
+            if (outcome.changed.isEmpty() && outcome.typed.isEmpty()) println("$docFile: every table and verdict matches the runs in $runsDir")
             else {
-                println("$docFile: ${outcome.changed.size} table(s) differ from what the runs give: ${outcome.changed.joinToString()}; run ./stackbench findings")
+                if (outcome.changed.isNotEmpty()) {
+                    println("$docFile: ${outcome.changed.size} table(s) or verdict(s) differ from what the runs give: ${outcome.changed.joinToString()}; run ./stackbench findings")
+                }
                 throw ProgramResult(Exit.CELL_FAILED)
             }
             return
         }
         Files.writeString(docPath, outcome.text)
-        println("$docFile: ${claims.comparisons.size} tables from ${results.size} runs" +
+        println("$docFile: ${claims.comparisons.size} tables and ${claims.claims.size} verdicts from ${results.size} runs" +
             if (outcome.changed.isEmpty()) ", none changed" else "; changed: ${outcome.changed.joinToString()}")
+        outcome.verdicts.forEach { println("  ${it.claim.id}: ${it.verdict.text}") }
+        if (outcome.typed.isNotEmpty()) {
+            outcome.typed.forEach { System.err.println("stackbench: $docFile: $it") }
+            throw ProgramResult(Exit.BAD_INPUT)
+        }
     }
 }

@@ -22,6 +22,7 @@ data class Measured(val selector: Selector, val cells: List<CellResult>, val val
  * but the published figures in docs/claims.yaml.
  */
 class ClaimTables(private val runs: Map<String, RunResult>) {
+    private val verdicts = Verdicts(runs)
 
     fun measure(selector: Selector, figure: Figure): Measured {
         val cells = runs[selector.run]?.cells.orEmpty().filter { selector.matches(it) }
@@ -35,12 +36,15 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
 
     fun render(c: Comparison): String {
         val paired = c.rows.any { it.b != null }
+        val rowVerdicts = verdicts.rows(c)
+        val judged = rowVerdicts.any { it.claimed != null }
         val header = mutableListOf(c.rowHeader)
         if (paired) header += listOf("published ${c.aName}", "published ${c.bName}", "published ratio", c.aName, c.bName!!, "measured ratio")
         else header += listOf("published", "measured", "measured ÷ published")
+        if (judged) header += listOf(VerdictText.claimHeader(c), "verdict")
         c.show.forEach { header += if (paired) "${it.header} (${c.aName} / ${c.bName})" else it.header }
 
-        val lines = c.rows.map { row ->
+        val lines = c.rows.mapIndexed { i, row ->
             val a = measure(row.a, c.figure)
             val b = row.b?.let { measure(it, c.figure) }
             val cells = mutableListOf(md(row.label))
@@ -50,6 +54,7 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
             } else {
                 cells += listOf(c.figure.format(row.publishedA).orDash(row.publishedA), side(a, c), ratio(quotient(a.central(c.summary), row.publishedA)))
             }
+            if (judged) cells += listOf(VerdictText.claimCell(rowVerdicts[i]), VerdictText.safe(VerdictText.verdictCell(rowVerdicts[i])))
             c.show.forEach { f ->
                 val sa = f.format(measure(row.a, f).median)
                 cells += if (b != null) "$sa / ${f.format(measure(row.b, f).median)}" else sa
@@ -60,7 +65,8 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
         val caption = "${c.figure.header}; measured: " + when (c.summary) {
             Summary.MEAN -> "mean ± standard deviation"
             Summary.MEDIAN -> if ((reps.maxOrNull() ?: 0) <= 1) "one run" else "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
-        } + (if ((reps.maxOrNull() ?: 0) <= 1 && c.summary == Summary.MEDIAN) "" else " over ${repetitions(reps)}") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
+        } + (if ((reps.maxOrNull() ?: 0) <= 1 && c.summary == Summary.MEDIAN) "" else " over ${repetitions(reps)}") +
+            (if (judged) "; verdicts: the ratio of medians' 95 % interval against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
         return buildString {
             appendLine("*$caption*")
             appendLine()

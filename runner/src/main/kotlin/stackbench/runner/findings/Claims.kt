@@ -1,13 +1,42 @@
 package stackbench.runner.findings
 
 import stackbench.runner.results.CellResult
+import stackbench.runner.stats.Decisions
+import stackbench.runner.stats.Relation
 
 /**
  * What docs/findings.md compares: each [Comparison] sets figures an article published beside the same
  * figures from the lab's runs, row by row, as ratios (the hardware differs, so ratios carry over and
  * absolute figures mostly do not). Read from docs/claims.yaml by [ClaimsParser].
  */
-data class Claims(val comparisons: List<Comparison>)
+data class Claims(val comparisons: List<Comparison>, val claims: List<Claim> = emptyList())
+
+/**
+ * One line of the "Verdicts at a glance" table: a claim an article made (in our words), tested by the rows
+ * of one or more comparisons that name it (`claim-id`). Its verdict is computed from those rows alone.
+ */
+data class Claim(
+    /** Names its place in docs/findings.md, `<!-- verdict:ID -->`, and the rows that test it. */
+    val id: String,
+    /** Which article, e.g. `blocking I/O (2024)`. */
+    val article: String,
+    /** The claim, in our words. */
+    val text: String,
+)
+
+/** What a row claims about its ratio, where the published figures do not say it (or say something else). */
+enum class Expectation(val id: String, val relation: Relation?) {
+    HIGHER("higher", Relation.HIGHER),
+    LOWER("lower", Relation.LOWER),
+    SAME("same", Relation.SAME),
+
+    /** The row is shown but claims nothing: no verdict. */
+    NONE("none", null);
+
+    companion object {
+        fun of(id: String): Expectation? = entries.firstOrNull { it.id == id }
+    }
+}
 
 /**
  * The cells of one run that one side of a row stands for: an app configuration (its name in the suite) and
@@ -41,8 +70,25 @@ data class Row(
     val publishedB: Double?,
     /** A published ratio A ÷ B given on its own (the article gave only the relation); else A ÷ B of the figures. */
     val publishedRatio: Double?,
+    /** The claimed relation given in claims.yaml (`claim:`); null: what the published figures say. */
+    val claim: Expectation? = null,
+    /** The [Claim] this row tests; null: none (the row still gets its own verdict in its table). */
+    val claimId: String? = null,
+    /** The row's name in a sentence, e.g. `limit 50000` (its [label] with the sweep's key when the label is a bare value). */
+    val name: String = label,
 ) {
     val published: Double? get() = publishedRatio ?: if (publishedA != null && publishedB != null && publishedB != 0.0) publishedA / publishedB else null
+
+    /**
+     * The relation this row claims for a ÷ b (or, without a side b, for measured ÷ published) at [threshold]:
+     * the one given with `claim:`; else, with a side b, the published ratio's; else, beside a published
+     * absolute figure, that the measured figure is the same within the threshold. Null: the row claims nothing.
+     */
+    fun claimed(threshold: Double): Relation? = when {
+        claim != null -> claim.relation
+        b != null -> published?.let { Decisions.claimed(it, threshold) }
+        else -> if (publishedA != null) Relation.SAME else null
+    }
 }
 
 /** How a side's repetitions become one figure. */
@@ -66,4 +112,6 @@ data class Comparison(
     val rows: List<Row>,
     /** Further figures shown for each side, e.g. the cgroup's throttling. */
     val show: List<Figure>,
+    /** The practical threshold its verdicts use: a ratio within 1 ± threshold is "the same". */
+    val threshold: Double = Decisions.THRESHOLD,
 )

@@ -6,6 +6,7 @@ import stackbench.runner.suite.Problems
 import stackbench.runner.suite.SuiteException
 import stackbench.runner.suite.YamlDocument
 import stackbench.runner.suite.YamlMap
+import stackbench.runner.stats.Decisions
 
 /**
  * Reads docs/claims.yaml (format in its header comment). Every problem is reported at its file, line and
@@ -18,20 +19,40 @@ object ClaimsParser {
     fun parse(text: String, source: String): Claims {
         val problems = Problems(source, text.lines())
         val root = YamlDocument.compose(text, source, problems, "claims", "must be a mapping with the key comparisons")
+        var claims = emptyList<Claim>()
         val comparisons = root?.let { node ->
             val top = YamlMap(node, "", problems)
+            claims = top.maps("claims").orEmpty().mapNotNull { claim(it, problems) }
+            claims.groupBy { it.id }.filter { it.value.size > 1 }.keys.forEach { id ->
+                problems.at(top.valueNode("claims"), "claims", "the id '$id' is used more than once")
+            }
             val list = top.maps("comparisons") ?: emptyList<YamlMap>().also { problems.at(node, "comparisons", "is missing: the list of comparisons") }
             top.finish()
-            list.mapNotNull { comparison(it, problems) }
+            val declared = claims.map { it.id }.toSet()
+            list.mapNotNull { comparison(it, declared, problems) }.also { cs ->
+                val tested = cs.flatMap { c -> c.rows.filter { it.claimId != null && it.claimed(c.threshold) != null }.map { it.claimId } }.toSet()
+                claims.filter { it.id !in tested }.forEach { c ->
+                    problems.at(top.valueNode("claims"), "claims", "the claim '${c.id}' has no row that tests it", "name it with claim-id: on a comparison or a row that claims a relation")
+                }
+            }
         }.orEmpty()
         comparisons.groupBy { it.id }.filter { it.value.size > 1 }.keys.forEach { id ->
             problems.at(null, "comparisons", "the id '$id' is used more than once")
         }
         if (problems.all.isNotEmpty()) throw SuiteException(problems.all.sortedWith(compareBy({ it.line }, { it.column })))
-        return Claims(comparisons)
+        return Claims(comparisons, claims)
     }
 
-    private fun comparison(m: YamlMap, problems: Problems): Comparison? {
+    private fun claim(m: YamlMap, problems: Problems): Claim? {
+        val id = m.requiredString("id", "a short name; docs/findings.md places the verdict at <!-- verdict:ID -->")
+        if (id != null && !ID.matches(id)) problems.at(m.scalar("id"), m.qualify("id"), "'$id' must be lower-case letters, digits and '-'")
+        val article = m.requiredString("article", "which article, e.g. 'blocking I/O (2024)'")
+        val text = m.requiredString("text", "the claim, in a sentence")
+        m.finish()
+        return if (id == null || article == null || text == null) null else Claim(id, article, text)
+    }
+
+    private fun comparison(m: YamlMap, declared: Set<String>, problems: Problems): Comparison? {
         val id = m.requiredString("id", "a short name; docs/findings.md places the table at <!-- table:ID -->")
         if (id != null && !ID.matches(id)) problems.at(m.scalar("id"), m.qualify("id"), "'$id' must be lower-case letters, digits and '-'")
         val title = m.string("title") ?: ""
@@ -39,6 +60,9 @@ object ClaimsParser {
         val summary = m.scalar("summary")?.let { n ->
             Summary.entries.firstOrNull { it.id == n.value } ?: null.also { problems.at(n, m.qualify("summary"), "'${n.value}' is not median or mean") }
         } ?: Summary.MEDIAN
+        val threshold = m.double("threshold", 0.0, 1.0)?.also { t ->
+            if (t <= 0.0 || t >= 1.0) problems.at(m.scalar("threshold"), m.qualify("threshold"), "'$t' must lie between 0 and 1 (0.10: ±10 %)")
+        }?.takeIf { it > 0.0 && it < 1.0 } ?: Decisions.THRESHOLD
         val run = m.string("run")
         val aTemplate = m.map("a")?.let { side(it) }
         val bTemplate = m.map("b")?.let { side(it) }
@@ -47,19 +71,60 @@ object ClaimsParser {
         }
         val over = m.map("over")
         val rowMaps = m.maps("rows")
-        val rows = when {
+        val built = when {
             over != null && rowMaps != null -> null.also { problems.at(m.keyNode("rows"), m.qualify("rows"), "give either over (rows from a sweep) or rows, not both") }
             over != null -> sweepRows(m, over, run, aTemplate, bTemplate, problems)
-            rowMaps != null -> rowMaps.mapNotNull { r -> listedRow(r, run, aTemplate, bTemplate, problems) }
+            rowMaps != null -> rowMaps.mapNotNull { r -> listedRow(r, run, aTemplate, bTemplate, declared, problems) }
             else -> null.also { problems.at(m.node, m.qualify(id ?: "comparison"), "has no rows: give over (a sweep) or rows") }
         }
+        val rows = built?.let { applyClaims(m, it, declared, threshold, problems) }
         val rowHeader = m.string("row-header") ?: over?.node?.value?.mapNotNull { (it.keyNode as? ScalarNode)?.value }?.joinToString(", ") ?: "configuration"
         m.finish()
         if (id == null || figure == null || rows == null) return null
         if (rows.isEmpty()) problems.at(m.node, m.qualify("rows"), "no rows")
         if (rows.any { it.b != null } && rows.any { it.b == null }) problems.at(m.node, id, "either every row has a side b or none has")
-        return Comparison(id, title, figure, summary, rowHeader, aTemplate?.get("name")?.value ?: "A", bTemplate?.get("name")?.value ?: rows.firstOrNull()?.b?.let { "B" }, rows, show)
+        return Comparison(id, title, figure, summary, rowHeader, aTemplate?.get("name")?.value ?: "A", bTemplate?.get("name")?.value ?: rows.firstOrNull()?.b?.let { "B" }, rows, show, threshold)
     }
+
+    /**
+     * The comparison's `claim:` and `claim-id:`: one value for every row, or a list in row order (`~`: the
+     * row's own, or none); a listed row's own value wins over the comparison's single one.
+     */
+    private fun applyClaims(m: YamlMap, rows: List<Row>, declared: Set<String>, threshold: Double, problems: Problems): List<Row> {
+        val broadcast = m.valueNode("claim-id") is ScalarNode
+        fun perRow(key: String): List<ScalarNode?>? {
+            val node = m.valueNode(key) ?: return null
+            val values = m.scalars(key) ?: return null
+            if (node is ScalarNode) return List(rows.size) { values.single() }
+            if (values.size != rows.size) {
+                problems.at(node, m.qualify(key), "has ${values.size} value(s) but the comparison has ${rows.size} row(s)")
+                return null
+            }
+            return values
+        }
+        val claims = perRow("claim")
+        val ids = perRow("claim-id")
+        return rows.mapIndexed { i, row ->
+            val claim = claims?.get(i)?.takeUnless { blank(it) }?.let { n -> expectation(n, m.qualify("claim"), problems) }
+            val claimId = ids?.get(i)?.takeUnless { blank(it) }?.let { n -> claimId(n, m.qualify("claim-id"), declared, problems) }
+            val withClaim = row.copy(claim = row.claim ?: claim)
+            // one claim-id for the whole comparison names the rows that claim something; the others stay out
+            val out = withClaim.copy(claimId = row.claimId ?: claimId?.takeUnless { broadcast && withClaim.claimed(threshold) == null })
+            if (out.claimId != null && out.claimed(threshold) == null) {
+                problems.at(ids?.get(i) ?: m.node, m.qualify("claim-id"), "row '${row.label}' tests the claim '${out.claimId}' but claims nothing",
+                    "give it published figures or claim: higher, lower or same")
+            }
+            out
+        }
+    }
+
+    private fun blank(n: ScalarNode) = n.value in setOf("~", "null", "")
+
+    private fun expectation(n: ScalarNode, key: String, problems: Problems): Expectation? =
+        Expectation.of(n.value) ?: null.also { problems.at(n, key, "'${n.value}' is not a claim", "claims: ${Expectation.entries.joinToString { it.id }} (~: what the published figures say)") }
+
+    private fun claimId(n: ScalarNode, key: String, declared: Set<String>, problems: Problems): String? =
+        n.value.takeIf { it in declared } ?: null.also { problems.at(n, key, "'${n.value}' names no claim", "claims: ${declared.sorted().joinToString().ifEmpty { "none (declare them under claims:)" }}") }
 
     private fun figure(m: YamlMap, key: String, problems: Problems, required: Boolean): Figure? {
         val n = m.scalar(key) ?: return null.also { if (required) problems.at(m.node, m.qualify(key), "is missing", "figures: ${Figure.ids.joinToString()}") }
@@ -88,11 +153,11 @@ object ClaimsParser {
             val label = vals.entries.joinToString(", ") { (k, v) -> if (vars.size == 1) v else "$k $v" }
             val sa = selector(a, vals, run, m, "a", problems) ?: return@mapIndexedNotNull null
             val sb = b?.let { selector(it, vals, run, m, "b", problems) ?: return@mapIndexedNotNull null }
-            Row(label, sa, sb, pa?.getOrNull(i), pb?.getOrNull(i), pr?.getOrNull(i))
+            Row(label, sa, sb, pa?.getOrNull(i), pb?.getOrNull(i), pr?.getOrNull(i), name = if (vars.size == 1) "${vars[0].first} $label" else label)
         }
     }
 
-    private fun listedRow(r: YamlMap, run: String?, a: Map<String, ScalarNode>?, b: Map<String, ScalarNode>?, problems: Problems): Row? {
+    private fun listedRow(r: YamlMap, run: String?, a: Map<String, ScalarNode>?, b: Map<String, ScalarNode>?, declared: Set<String>, problems: Problems): Row? {
         val label = r.requiredString("label", "what the row shows, e.g. 'Tomcat, blocking on the request thread'")
         val rowRun = r.string("run") ?: run
         val ownA = r.map("a")?.let { side(it) }
@@ -102,13 +167,15 @@ object ClaimsParser {
         val pb = published?.let { numbers(it, "b", 1, problems)?.single() }
         val pr = published?.let { numbers(it, "ratio", 1, problems)?.single() }
         published?.finish()
+        val claim = r.scalar("claim")?.takeUnless { blank(it) }?.let { expectation(it, r.qualify("claim"), problems) }
+        val claimId = r.scalar("claim-id")?.takeUnless { blank(it) }?.let { claimId(it, r.qualify("claim-id"), declared, problems) }
         r.finish()
         val sideA = (a.orEmpty() + ownA.orEmpty()).takeIf { it.isNotEmpty() }
             ?: return null.also { problems.at(r.node, r.qualify("a"), "is missing: the cells of side a") }
         val sideB = (b.orEmpty() + ownB.orEmpty()).takeIf { it.isNotEmpty() }
         val sa = selector(sideA, emptyMap(), rowRun, r, "a", problems) ?: return null
         val sb = sideB?.let { selector(it, emptyMap(), rowRun, r, "b", problems) ?: return null }
-        return Row(label ?: return null, sa, sb, pa, pb, pr)
+        return Row(label ?: return null, sa, sb, pa, pb, pr, claim, claimId)
     }
 
     private fun selector(fields: Map<String, ScalarNode>, vars: Map<String, String>, run: String?, where: YamlMap, side: String, problems: Problems): Selector? {

@@ -2,14 +2,18 @@ package stackbench.runner.findings
 
 import stackbench.runner.results.RunResult
 
-/** Brings a findings document's tables up to date with the runs; pure, so tests run it on fixtures. */
+/** Brings a findings document's tables and verdicts up to date with the runs; pure, so tests run it on fixtures. */
 object FindingsUpdate {
     data class Outcome(
         val text: String,
-        /** Ids of the tables whose text changed. */
+        /** Keys of the markers whose text changed: `table:ID`, `verdict:ID`, `verdicts`. */
         val changed: List<String>,
-        /** What keeps the document from being right: missing runs or cells, tables without a place, places without a table. */
+        /** What keeps the document from being filled: missing runs or cells, generated text without a place, places without generated text. */
         val problems: List<String>,
+        /** Verdicts typed by hand outside the generated markers (the text is still filled; the words need rewording). */
+        val typed: List<String> = emptyList(),
+        /** Every claim's computed verdict, in claims.yaml's order. */
+        val verdicts: List<ClaimResult> = emptyList(),
     )
 
     /** The runs [claims] name, for the caller to load. */
@@ -23,18 +27,28 @@ object FindingsUpdate {
         for (c in claims.comparisons) {
             tables.unmatched(c).filter { it.run in runs }.forEach { problems += "table ${c.id}: no cell matches ${it.describe()}" }
         }
-        val rendered = claims.comparisons.associate { it.id to tables.render(it) }
-        val spliced = FindingsDoc.splice(doc, rendered)
-        spliced.unknown.forEach { problems += "the document has <!-- table:$it --> but docs/claims.yaml has no comparison '$it'" }
-        spliced.unplaced.forEach { problems += "comparison '$it' has no place in the document: add <!-- table:$it --><!-- /table:$it -->" }
-        val changed = spliced.filled.filter { id -> section(doc, id) != section(spliced.text, id) }
-        return Outcome(spliced.text, changed, problems)
-    }
-
-    private fun section(doc: String, id: String): String? {
-        val open = "<!-- table:$id -->"
-        val start = doc.indexOf(open).takeIf { it >= 0 } ?: return null
-        val end = doc.indexOf("<!-- /table:$id -->", start)
-        return if (end < 0) null else doc.substring(start, end)
+        val results = Verdicts(runs).claims(claims)
+        val blocks = linkedMapOf<String, String>()
+        claims.comparisons.forEach { blocks[FindingsDoc.table(it.id)] = tables.render(it) }
+        results.forEach { blocks[FindingsDoc.verdict(it.claim.id)] = VerdictText.sentence(it) }
+        if (claims.claims.isNotEmpty()) blocks[FindingsDoc.VERDICTS] = VerdictText.glance(results)
+        val spliced = FindingsDoc.splice(doc, blocks)
+        spliced.unknown.forEach { key ->
+            problems += "the document has <!-- $key --> but docs/claims.yaml has no " + when {
+                key.startsWith("table:") -> "comparison '${key.removePrefix("table:")}'"
+                key.startsWith("verdict:") -> "claim '${key.removePrefix("verdict:")}'"
+                else -> "claims"
+            }
+        }
+        spliced.unplaced.forEach { key ->
+            problems += when {
+                key.startsWith("table:") -> "comparison '${key.removePrefix("table:")}' has no place in the document: add <!-- $key --><!-- /$key -->"
+                key.startsWith("verdict:") -> "claim '${key.removePrefix("verdict:")}' has no verdict in the document: add <!-- $key --><!-- /$key -->"
+                else -> "the document has no glance table of the verdicts: add <!-- $key --><!-- /$key -->"
+            }
+        }
+        val typed = FindingsDoc.typedVerdicts(doc).map { "a verdict typed by hand outside the generated markers, $it" }
+        val changed = spliced.filled.filter { key -> FindingsDoc.section(doc, key) != FindingsDoc.section(spliced.text, key) }
+        return Outcome(spliced.text, changed, problems, typed, results)
     }
 }

@@ -102,10 +102,38 @@ class ClaimsParserTest {
     }
 
     @Test
+    fun `claim and claim-id give each row its claimed relation and its claim, one for all or a list in row order`() {
+        val c = ClaimsParser.parse("""
+            claims:
+              - {id: heavy, article: a, text: t}
+            comparisons:
+              - id: x
+                figure: throughput
+                run: r
+                threshold: 0.5
+                claim: [~, none, lower]
+                claim-id: heavy
+                a: {app: t, request: "/cpu/direct?limit={limit}"}
+                b: {app: u, request: "/cpu/direct?limit={limit}"}
+                over: {limit: [1, 2, 3]}
+                published: {a: [30, 30, 10], b: [10, 10, ~]}
+        """.trimIndent(), "c.yaml").let { it.claims.single().id to it.comparisons.single() }
+        val (claim, x) = c
+        assertThat(claim).isEqualTo("heavy")
+        assertThat(x.threshold).isEqualTo(0.5)
+        assertThat(x.rows.map { it.name }).containsExactly("limit 1", "limit 2", "limit 3")
+        assertThat(x.rows.map { it.claim }).containsExactly(null, Expectation.NONE, Expectation.LOWER)
+        assertThat(x.rows.map { it.claimed(x.threshold) }).containsExactly(stackbench.runner.stats.Relation.HIGHER, null, stackbench.runner.stats.Relation.LOWER)
+        // one claim-id for the comparison names only the rows that claim something
+        assertThat(x.rows.map { it.claimId }).containsExactly("heavy", null, "heavy")
+    }
+
+    @Test
     fun `the project's own docs claims yaml reads without a problem`() {
         val file = Path.of("../docs/claims.yaml")
         val claims = ClaimsParser.parse(Files.readString(file), "docs/claims.yaml")
         assertThat(claims.comparisons).isNotEmpty
         assertThat(claims.comparisons).allSatisfy { assertThat(it.rows).isNotEmpty }
+        assertThat(claims.claims).isNotEmpty
     }
 }

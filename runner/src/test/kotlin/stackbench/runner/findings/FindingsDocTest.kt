@@ -11,23 +11,23 @@ class FindingsDocTest {
     @Test
     fun `only the text between a table's markers changes`() {
         val doc = "# F\nwords\n<!-- table:a -->\nold\n<!-- /table:a -->\nmore words\n<!-- table:b --><!-- /table:b -->\n"
-        val out = FindingsDoc.splice(doc, mapOf("a" to "| new |", "b" to "| b |"))
+        val out = FindingsDoc.splice(doc, mapOf("table:a" to "| new |", "table:b" to "| b |"))
         assertThat(out.text).isEqualTo("# F\nwords\n<!-- table:a -->\n| new |\n<!-- /table:a -->\nmore words\n<!-- table:b -->\n| b |\n<!-- /table:b -->\n")
-        assertThat(out.filled).containsExactly("a", "b")
-        assertThat(FindingsDoc.splice(out.text, mapOf("a" to "| new |", "b" to "| b |")).text).isEqualTo(out.text)
+        assertThat(out.filled).containsExactly("table:a", "table:b")
+        assertThat(FindingsDoc.splice(out.text, mapOf("table:a" to "| new |", "table:b" to "| b |")).text).isEqualTo(out.text)
     }
 
     @Test
     fun `a marker without a table and a table without a marker are both named`() {
-        val out = FindingsDoc.splice("<!-- table:x -->kept<!-- /table:x -->", mapOf("y" to "t"))
+        val out = FindingsDoc.splice("<!-- table:x -->kept<!-- /table:x -->", mapOf("table:y" to "t"))
         assertThat(out.text).isEqualTo("<!-- table:x -->kept<!-- /table:x -->")
-        assertThat(out.unknown).containsExactly("x")
-        assertThat(out.unplaced).containsExactly("y")
+        assertThat(out.unknown).containsExactly("table:x")
+        assertThat(out.unplaced).containsExactly("table:y")
     }
 
     @Test
     fun `an unclosed marker is an error naming it`() {
-        assertThatThrownBy { FindingsDoc.splice("<!-- table:x -->\n", mapOf("x" to "t")) }
+        assertThatThrownBy { FindingsDoc.splice("<!-- table:x -->\n", mapOf("table:x" to "t")) }
             .hasMessage("<!-- table:x --> has no closing <!-- /table:x -->")
     }
 
@@ -40,7 +40,7 @@ class FindingsDocTest {
         """.trimIndent(), "c.yaml")
         val runs = mapOf("sweep" to ReportFixtures.load(ReportFixtures.SWEEP))
         val out = FindingsUpdate.update(claims, runs, "<!-- table:t --><!-- /table:t -->")
-        assertThat(out.changed).containsExactly("t")
+        assertThat(out.changed).containsExactly("table:t")
         assertThat(out.problems).containsExactly(
             "no run 'gone' was given",
             "comparison 'u' has no place in the document: add <!-- table:u --><!-- /table:u -->",
@@ -48,14 +48,21 @@ class FindingsDocTest {
         assertThat(FindingsUpdate.update(claims, runs, out.text).changed).isEmpty()
     }
 
-    /** docs/findings.md's tables are what docs/runs gives: nobody edited a figure by hand, and no run changed under them. */
+    /**
+     * docs/findings.md's tables and verdicts are what docs/runs gives: nobody edited a figure or a verdict by
+     * hand, no run changed under them, and no verdict is typed outside the generated markers.
+     */
     @Test
-    fun `the project's findings tables match its published runs`() {
+    fun `the project's findings tables and verdicts match its published runs`() {
         val root = Path.of("..")
         val claims = ClaimsParser.parse(Files.readString(root.resolve("docs/claims.yaml")), "docs/claims.yaml")
         val runs = FindingsUpdate.runNames(claims).associateWith { stackbench.runner.results.ResultsStore.read(root.resolve("docs/runs/$it")) }
         val out = FindingsUpdate.update(claims, runs, Files.readString(root.resolve("docs/findings.md")))
         assertThat(out.problems).isEmpty()
-        assertThat(out.changed).describedAs("tables that differ from docs/runs; regenerate with ./stackbench findings").isEmpty()
+        assertThat(out.typed).describedAs("verdicts typed by hand outside the markers").isEmpty()
+        assertThat(out.changed).describedAs("tables and verdicts that differ from docs/runs; regenerate with ./stackbench findings").isEmpty()
+        assertThat(out.changed.filter { it.startsWith("verdict") }).isEmpty()
+        assertThat(claims.claims).isNotEmpty
+        assertThat(FindingsDoc.section(Files.readString(root.resolve("docs/findings.md")), FindingsDoc.VERDICTS)).isNotNull()
     }
 }

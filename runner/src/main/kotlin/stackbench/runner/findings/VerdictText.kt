@@ -1,0 +1,181 @@
+package stackbench.runner.findings
+
+import stackbench.runner.report.MarkdownSummary.md
+import stackbench.runner.stats.ClaimVerdict
+import stackbench.runner.stats.Decisions
+import stackbench.runner.stats.Relation
+import stackbench.runner.stats.Statistics
+import java.util.Locale
+
+/**
+ * The words docs/findings.md gives a computed verdict: a table row's claim and verdict cells, a claim's
+ * `**Verdict: ...**` sentence, and the "Verdicts at a glance" table. Every word here comes from [Verdicts].
+ */
+object VerdictText {
+
+    /** The claim column's header: the relation a ÷ b must stand in, against the comparison's band. */
+    fun claimHeader(c: Comparison) = "claim (±${percent(c.threshold)})"
+
+    fun claimCell(v: RowVerdict): String = when (v.claimed) {
+        null -> "–"
+        Relation.HIGHER -> "higher"
+        Relation.LOWER -> "lower"
+        Relation.SAME -> "same"
+        Relation.UNDECIDED -> "–"
+    }
+
+    /** `holds [0.93–0.95]`, `cannot tell: one repetition`, or `–` for a row that claims nothing. */
+    fun verdictCell(v: RowVerdict): String = when (v.verdict) {
+        null -> "–"
+        ClaimVerdict.CANNOT_TELL -> "cannot tell: ${v.why}"
+        else -> "${v.verdict.text} ${v.decision?.let { Verdicts.interval(it) }.orEmpty()}".trim()
+    }
+
+    /** The row's name in a sentence; in a claim over several comparisons, which one first (its sides, or its figure where they are the same). */
+    private fun name(v: RowVerdict, among: List<Comparison>): String {
+        val c = v.comparison
+        if (among.size < 2) return md(v.row.name)
+        val sides = among.map { it.aName to it.bName }.distinct().size > 1
+        val figures = among.map { it.figure }.distinct().size > 1
+        val what = listOfNotNull(
+            if (sides) (if (c.bName != null) "${c.aName} ÷ ${c.bName}" else c.aName) else null,
+            if (figures) c.figure.header else null,
+        ).joinToString(", ")
+        return md(if (what.isEmpty()) v.row.name else "$what, ${v.row.name}")
+    }
+
+    private fun ratio(v: RowVerdict): String {
+        val d = v.decision ?: return ""
+        return ClaimTables.ratio(d.ratio) + (Verdicts.interval(d).takeIf { it.isNotEmpty() }?.let { " $it" } ?: "")
+    }
+
+    private fun relation(r: Relation?): String = when (r) {
+        Relation.HIGHER -> "higher"
+        Relation.LOWER -> "lower"
+        Relation.SAME -> "the same"
+        else -> "undecided"
+    }
+
+    /** Counts of the rows' verdicts, e.g. `differs in 1 of 6 rows, holds in 3; 2 cannot tell`. */
+    fun counts(r: ClaimResult): String {
+        val n = r.rows.size
+        val holds = r.count(ClaimVerdict.HOLDS)
+        val differs = r.count(ClaimVerdict.DIFFERS)
+        val cannot = r.count(ClaimVerdict.CANNOT_TELL)
+        val rows = if (n == 1) "row" else "rows"
+        return when (r.verdict) {
+            ClaimVerdict.CANNOT_TELL -> (if (n == 1) "its one row did not decide" else "none of its $n rows decided") + " (${reasons(r.rows)})"
+            ClaimVerdict.DIFFERS -> "differs in $differs of $n $rows" + (if (holds > 0) ", holds in $holds" else "") + (if (cannot > 0) "; $cannot cannot tell" else "")
+            ClaimVerdict.HOLDS -> "holds in $holds of $n $rows" + (if (cannot > 0) "; $cannot cannot tell" else "")
+        }
+    }
+
+    /** Why the rows that cannot tell do not, counted: `4 on one repetition, 2 flagged unsteady`. */
+    private fun reasons(rows: List<RowVerdict>): String {
+        val undecided = rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL }
+        val parts = mutableListOf<String>()
+        undecided.filter { it.decision != null && it.repetitions < Statistics.MIN_FOR_INTERVAL }.groupBy { it.repetitions }.toSortedMap().forEach { (reps, rs) ->
+            parts += "${rs.size} on ${Verdicts.repetitions(reps)}"
+        }
+        undecided.count { it.decision == null }.takeIf { it > 0 }?.let { parts += "$it without a measured value" }
+        undecided.count { it.decision != null && it.repetitions >= Statistics.MIN_FOR_INTERVAL && it.flags.isEmpty() && !it.decision.decided }
+            .takeIf { it > 0 }?.let { parts += "$it with an interval that does not decide" }
+        val flagged = undecided.filter { it.flags.isNotEmpty() }
+        if (flagged.isNotEmpty()) {
+            val codes = flagged.flatMap { v -> v.flags.map { it.substringBefore(":") } }.distinct()
+            parts += "${flagged.size} flagged ${codes.joinToString(", ")}"
+        }
+        return parts.joinToString(", ")
+    }
+
+    /** The `**Verdict: ...**` sentence of a claim: the word, the rows that decided it, and why the others did not. */
+    fun sentence(r: ClaimResult): String {
+        val multi = r.rows.map { it.comparison }.distinct()
+        val out = StringBuilder("**Verdict: ${r.verdict.text}.** ")
+        out.append(counts(r).replaceFirstChar { it.uppercase() }).append('.')
+        val differs = r.rows.filter { it.verdict == ClaimVerdict.DIFFERS }
+        if (differs.isNotEmpty()) {
+            out.append(" Differs: ").append(differs.joinToString("; ") { v ->
+                "${name(v, multi)} ${ratio(v)} (claimed ${relation(v.claimed)}, measured ${relation(v.decision?.relation)})"
+            }).append('.')
+        }
+        val holds = r.rows.filter { it.verdict == ClaimVerdict.HOLDS }
+        if (holds.isNotEmpty()) out.append(" Holds: ").append(holds.joinToString("; ") { v -> "${name(v, multi)} ${ratio(v)}" }).append('.')
+        val interval = r.rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL && it.flags.isEmpty() && it.decision?.low != null }
+        if (interval.isNotEmpty()) {
+            out.append(" Undecided by their intervals: ").append(interval.joinToString("; ") { v ->
+                "${name(v, multi)} ${ratio(v)}, " + if (v.decision!!.low!! > 1 + v.decision.threshold || v.decision.high!! < 1 - v.decision.threshold)
+                    "clear of the band but not the rank test" else "across an edge of the band"
+            }).append('.')
+        }
+        val flagged = r.rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL && it.flags.isNotEmpty() }
+        if (flagged.isNotEmpty()) {
+            out.append(" Flagged, so not counted: ").append(flagged.joinToString("; ") { v ->
+                val would = v.decision?.takeIf { it.decided }?.let { d -> "; unflagged it would ${Decisions.verdict(v.claimed!!, d).id()} ${ratio(v)}" }.orEmpty()
+                "${name(v, multi)} (${safe(v.flags.joinToString("; "))}$would)"
+            }).append('.')
+        }
+        out.append(' ').append(basis(r)).append('.')
+        return out.toString()
+    }
+
+    /** What the rows claim (the relation and its band) and how many repetitions they rest on. */
+    private fun basis(r: ClaimResult): String {
+        val groups = r.rows.groupBy { Triple(it.claimed, it.comparison.threshold, it.row.b == null) }
+        val claimed = groups.entries.joinToString("; ") { (k, rs) ->
+            val (rel, t, unpaired) = k
+            val of = if (unpaired) "measured ÷ published" else "a ÷ b"
+            val what = when (rel) {
+                Relation.HIGHER -> "higher ($of above ${x(1 + t)})"
+                Relation.LOWER -> "lower ($of below ${x(1 - t)})"
+                else -> "the same ($of within ${x(1 - t)}–${x(1 + t)})"
+            }
+            what + if (groups.size == 1) (if (rs.size == 1) "" else " in every row") else " in ${rs.size} ${if (rs.size == 1) "row" else "rows"}"
+        }
+        val reps = r.rows.map { it.repetitions }
+        val repText = when {
+            reps.isEmpty() -> "no repetitions"
+            reps.min() == reps.max() -> Verdicts.repetitions(reps.min())
+            else -> "${reps.min()}-${reps.max()} repetitions"
+        } + if (r.rows.all { it.row.b == null }) " each" else " a side"
+        return "Claimed: $claimed; medians over $repText"
+    }
+
+    private fun ClaimVerdict.id() = when (this) {
+        ClaimVerdict.HOLDS -> "hold"
+        ClaimVerdict.DIFFERS -> "differ"
+        ClaimVerdict.CANNOT_TELL -> "not tell"
+    }
+
+    private fun x(v: Double) = "%.2f×".format(Locale.ROOT, v)
+
+    /** The "Verdicts at a glance" table: one row per claim, in claims.yaml's order. */
+    fun glance(results: List<ClaimResult>): String = buildString {
+        appendLine("| article | claim | verdict |")
+        appendLine("|---|---|---|")
+        results.forEach { r ->
+            appendLine("| ${cell(r.claim.article)} | ${cell(r.claim.text)} | **${r.verdict.text}**: ${counts(r)} |")
+        }
+    }.trimEnd()
+
+    /** Text for a table cell or a sentence that keeps brackets and dashes but cannot break the table or open markup. */
+    fun safe(s: String): String = buildString {
+        for (ch in s) when (ch) {
+            '|' -> append("\\|")
+            '<' -> append("&lt;")
+            '>' -> append("&gt;")
+            '&' -> append("&amp;")
+            '*', '_', '`' -> append('\\').append(ch)
+            '\n', '\r' -> append(' ')
+            else -> append(ch)
+        }
+    }
+
+    /** Our own Markdown (claims.yaml's words), kept as written but for what would break a table row. */
+    private fun cell(s: String) = s.replace("|", "\\|").replace('\n', ' ')
+
+    private fun percent(t: Double): String {
+        val p = t * 100
+        return if (p == Math.rint(p)) "%.0f %%".format(Locale.ROOT, p) else "%.1f %%".format(Locale.ROOT, p)
+    }
+}

@@ -1,0 +1,156 @@
+package stackbench.runner.findings
+
+import stackbench.runner.results.CellResult
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.RunResult
+import stackbench.runner.stats.ClaimVerdict
+import stackbench.runner.stats.Decisions
+import stackbench.runner.stats.RatioDecision
+import stackbench.runner.stats.Relation
+import stackbench.runner.stats.Statistics
+import java.util.Locale
+
+/** One row's verdict: what it claims, what its repetitions decided, and the flags that kept them from counting. */
+data class RowVerdict(
+    val comparison: Comparison,
+    val row: Row,
+    /** The relation the row claims for a ÷ b (without b: measured ÷ published); null: it claims nothing. */
+    val claimed: Relation?,
+    /** What the repetitions decided; null when a side has no measured value at all. */
+    val decision: RatioDecision?,
+    /** Disqualifying flags on the cells the row rests on, each once, with the sides that carry it: `unsteady: Tomcat`. */
+    val flags: List<String>,
+    /** Null: the row claims nothing, so it has no verdict. */
+    val verdict: ClaimVerdict?,
+    /** Why the row cannot tell, in a few words (empty when it decided). */
+    val why: String,
+    /** The fewest measured repetitions on either side (for a row without b: on its one side). */
+    val repetitions: Int,
+) {
+    val decided: Boolean get() = verdict == ClaimVerdict.HOLDS || verdict == ClaimVerdict.DIFFERS
+}
+
+/** A claim's verdict over the rows that test it, by the rule in [Verdicts.summarise]. */
+data class ClaimResult(val claim: Claim, val rows: List<RowVerdict>, val verdict: ClaimVerdict) {
+    fun count(v: ClaimVerdict) = rows.count { it.verdict == v }
+}
+
+/**
+ * The verdicts of docs/findings.md, computed: for each row of each comparison, the relation it claims
+ * against the one its repetitions decide ([Decisions]); for each [Claim], a summary of its rows. A row
+ * resting on a cell with a disqualifying flag cannot tell, whatever its figures say.
+ */
+class Verdicts(private val runs: Map<String, RunResult>) {
+
+    fun row(c: Comparison, row: Row): RowVerdict {
+        val claimed = row.claimed(c.threshold)
+        val a = ok(row.a)
+        val b = row.b?.let { ok(it) }
+        val va = values(a, c.figure)
+        val vb = b?.let { values(it, c.figure) }
+        val flags = (disqualifying(a, c.aName) + b?.let { disqualifying(it, c.bName ?: "B") }.orEmpty())
+            .groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
+        val decision = when {
+            vb != null -> if (va.isEmpty() || vb.isEmpty()) null else Decisions.ratio(va, vb, c.threshold)
+            row.publishedA != null -> if (va.isEmpty()) null else againstPublished(va, row.publishedA, c.threshold)
+            else -> null
+        }
+        val verdict = claimed?.let { claim -> decision?.let { Decisions.verdict(claim, it, flags) } ?: ClaimVerdict.CANNOT_TELL }
+        val reps = if (vb != null) minOf(va.size, vb.size) else va.size
+        val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, claimed!!, decision, flags, reps)
+        return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps)
+    }
+
+    fun rows(c: Comparison): List<RowVerdict> = c.rows.map { row(c, it) }
+
+    /** Every declared claim with the rows (of every comparison) that test it, in the order claims.yaml declares them. */
+    fun claims(claims: Claims): List<ClaimResult> {
+        val tested = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { row(c, it) } }.filter { it.claimed != null }
+        return claims.claims.map { claim ->
+            val rows = tested.filter { it.row.claimId == claim.id }
+            ClaimResult(claim, rows, summarise(rows.map { it.verdict!! }))
+        }
+    }
+
+    private fun ok(s: Selector): List<CellResult> = runs[s.run]?.cells.orEmpty().filter { it.status == CellStatus.OK && s.matches(it) }
+
+    private fun values(cells: List<CellResult>, figure: Figure) = cells.mapNotNull(figure.value).filter { !it.isNaN() }
+
+    private fun disqualifying(cells: List<CellResult>, side: String): List<Pair<String, String>> =
+        cells.flatMap { it.flags }.map { it.code }.filter { it in DISQUALIFYING }.distinct().map { it to side }
+
+    private fun why(row: Row, claimed: Relation, d: RatioDecision?, flags: List<String>, reps: Int): String {
+        val parts = mutableListOf<String>()
+        when {
+            d == null && row.b == null && row.publishedA == null -> parts += "no published figure"
+            d == null -> parts += "no measured value"
+            reps < Statistics.MIN_FOR_INTERVAL -> parts += repetitions(reps)
+            !d.decided -> parts += if (d.low != null && d.high != null) "${interval(d)} ${if (d.low > 1 + d.threshold || d.high < 1 - d.threshold) "clear of the band, but p = ${p(d.pValue)}" else "crosses an edge of the band"}" else d.why
+        }
+        if (flags.isNotEmpty()) {
+            parts += "flagged " + flags.joinToString("; ") + (d?.takeIf { it.decided }?.let { " (unflagged: ${Decisions.verdict(claimed, it).text} ${interval(it)})" } ?: "")
+        }
+        return parts.joinToString("; ")
+    }
+
+    companion object {
+        /**
+         * Flags that make a cell's figures unfit to decide a claim (the window was still warming or slowing,
+         * never reached a steady state, saw too few round trips, was limited by the load generator, lost the
+         * app to the OOM killer, began before the warm-up settled, or measured against a defective ceiling).
+         * Matched by id; some are raised only by newer runners.
+         */
+        val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect")
+
+        /**
+         * A claim's verdict from its rows' verdicts, so that no row is hidden:
+         * - **differs** when any decided row differs (one contradicting row is enough to say the claim, as
+         *   stated, does not carry over: the basis names the rows it holds in);
+         * - **holds** when at least one row decided and every decided row holds;
+         * - **cannot tell** when no row decided.
+         * The basis always counts the rows: "holds in 3 of 7 rows; 4 cannot tell".
+         */
+        fun summarise(verdicts: List<ClaimVerdict>): ClaimVerdict = when {
+            verdicts.any { it == ClaimVerdict.DIFFERS } -> ClaimVerdict.DIFFERS
+            verdicts.any { it == ClaimVerdict.HOLDS } -> ClaimVerdict.HOLDS
+            else -> ClaimVerdict.CANNOT_TELL
+        }
+
+        /**
+         * Measured repetitions against a published absolute figure (a constant, with no spread of its own):
+         * measured ÷ published, with the 95 % bootstrap interval of the measured median divided by the
+         * constant. The same when the whole interval lies inside the band; higher or lower when it lies wholly
+         * beyond it (no rank test: there is only one published value to rank against); else undecided.
+         */
+        fun againstPublished(values: List<Double>, published: Double, threshold: Double = Decisions.THRESHOLD): RatioDecision {
+            val median = values.takeIf { it.isNotEmpty() }?.let { Statistics.median(it) }
+            val point = if (median != null && published > 0) median / published else null
+            fun undecided(why: String) = RatioDecision(point, null, null, null, values.size, 0, threshold, Relation.UNDECIDED, why)
+            if (values.size < Statistics.MIN_FOR_INTERVAL) return undecided("${values.size} repetition(s); an interval needs ${Statistics.MIN_FOR_INTERVAL}")
+            if (point == null) return undecided("no published figure above 0 to divide by")
+            val e = Statistics.estimate(values)
+            val low = e.low!! / published
+            val high = e.high!! / published
+            val d = RatioDecision(point, low, high, null, values.size, 0, threshold, Relation.UNDECIDED, "")
+            val band = "[${f2(1 - threshold)}, ${f2(1 + threshold)}]"
+            val (relation, why) = when {
+                low >= 1 - threshold && high <= 1 + threshold -> Relation.SAME to "interval ${interval(d)} inside the band $band"
+                low > 1 + threshold -> Relation.HIGHER to "interval ${interval(d)} above the band $band"
+                high < 1 - threshold -> Relation.LOWER to "interval ${interval(d)} below the band $band"
+                else -> Relation.UNDECIDED to "interval ${interval(d)} crosses an edge of the band $band"
+            }
+            return d.copy(relation = relation, why = why)
+        }
+
+        fun repetitions(n: Int): String = when (n) {
+            0 -> "no repetition"
+            1 -> "one repetition"
+            else -> "$n repetitions"
+        }
+
+        fun interval(d: RatioDecision): String = if (d.low == null || d.high == null) "" else "[${f2(d.low)}–${f2(d.high)}]"
+
+        private fun f2(x: Double) = "%.2f".format(Locale.ROOT, x)
+        private fun p(x: Double?) = if (x == null) "–" else "%.3f".format(Locale.ROOT, x)
+    }
+}

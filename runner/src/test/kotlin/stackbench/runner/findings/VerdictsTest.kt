@@ -1,0 +1,296 @@
+package stackbench.runner.findings
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.cli.Exit
+import stackbench.runner.cli.execute
+import stackbench.runner.plan.Planner
+import stackbench.runner.results.Fixtures
+import stackbench.runner.results.Flag
+import stackbench.runner.results.ResultsStore
+import stackbench.runner.results.RunResult
+import stackbench.runner.stats.ClaimVerdict.CANNOT_TELL
+import stackbench.runner.stats.ClaimVerdict.DIFFERS
+import stackbench.runner.stats.ClaimVerdict.HOLDS
+import stackbench.runner.stats.Relation
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.SuiteParser
+import java.nio.file.Files
+import java.nio.file.Path
+
+class VerdictsTest {
+    /**
+     * A run of tomcat and webflux on /cpu/direct?limit=1000, one repetition per value given: each side's
+     * throughput per repetition, and the flags each repetition carries.
+     */
+    private fun run(tomcat: List<Double>, webflux: List<Double>, flags: (String, Int) -> List<Flag> = { _, _ -> emptyList() }): RunResult {
+        val reps = maxOf(tomcat.size, webflux.size)
+        val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
+            "name: v\napps: [{stack: tomcat}, {stack: webflux}]\nendpoints: [{kind: cpu, strategies: [direct], limit: 1000}]\nrepetitions: $reps", "v.yaml"))
+        val cells = plan.cells.mapNotNull { c ->
+            val values = if (c.app.name == "tomcat") tomcat else webflux
+            val t = values.getOrNull(c.repetition - 1) ?: return@mapNotNull null
+            Fixtures.cell(c).copy(measured = Fixtures.load(t), flags = flags(c.app.name, c.repetition))
+        }
+        return RunResult(run = Fixtures.info(cells.size), environment = Fixtures.environment(), cells = cells)
+    }
+
+    private fun claims(rowYaml: String, extra: String = "") = ClaimsParser.parse("""
+        |claims:
+        |  - {id: faster, article: "an article (2024)", text: "WebFlux serves more than Tomcat"}
+        |comparisons:
+        |  - id: t
+        |    figure: throughput
+        |    run: r
+        |    claim-id: faster
+        |    a: {name: WebFlux, app: webflux, request: "/cpu/direct?limit=1000"}
+        |    b: {name: Tomcat, app: tomcat, request: "/cpu/direct?limit=1000"}
+        |$extra    rows:
+        |      - $rowYaml
+    """.trimMargin(), "c.yaml")
+
+    private fun verdict(r: RunResult, rowYaml: String = "{label: x, published: {a: 1500, b: 1000}}", extra: String = ""): RowVerdict {
+        val c = claims(rowYaml, extra).comparisons.single()
+        return Verdicts(mapOf("r" to r)).row(c, c.rows.single())
+    }
+
+    private val tomcat = listOf(1000.0, 1010.0, 990.0)
+    private val webflux = listOf(1500.0, 1510.0, 1490.0)
+
+    @Test
+    fun `a row holds when three repetitions a side decide the relation the published figures claim`() {
+        val v = verdict(run(tomcat, webflux))
+        assertThat(v.claimed).isEqualTo(Relation.HIGHER)
+        assertThat(v.decision!!.relation).isEqualTo(Relation.HIGHER)
+        assertThat(v.verdict).isEqualTo(HOLDS)
+        assertThat(VerdictText.verdictCell(v)).matches("holds \\[1\\.4[0-9]–1\\.5[0-9]]")
+    }
+
+    @Test
+    fun `a row differs when the repetitions decide another relation`() {
+        val v = verdict(run(tomcat, listOf(1002.0, 998.0, 1001.0)))
+        assertThat(v.decision!!.relation).isEqualTo(Relation.SAME)
+        assertThat(v.verdict).isEqualTo(DIFFERS)
+    }
+
+    @Test
+    fun `two repetitions cannot tell, however far apart the figures`() {
+        val v = verdict(run(tomcat.take(2), webflux.take(2)))
+        assertThat(v.verdict).isEqualTo(CANNOT_TELL)
+        assertThat(v.why).isEqualTo("2 repetitions")
+        assertThat(VerdictText.verdictCell(v)).isEqualTo("cannot tell: 2 repetitions")
+    }
+
+    @Test
+    fun `a flagged cell keeps a row that would hold from counting, and says what it would have been`() {
+        val unsteady = Flag("unsteady", "the warm-up ended before the app settled", "throughput")
+        val v = verdict(run(tomcat, webflux) { app, rep -> if (app == "tomcat" && rep == 2) listOf(unsteady) else emptyList() })
+        assertThat(v.decision!!.relation).isEqualTo(Relation.HIGHER)
+        assertThat(v.verdict).isEqualTo(CANNOT_TELL)
+        assertThat(v.flags).containsExactly("unsteady: Tomcat")
+        assertThat(v.why).startsWith("flagged unsteady: Tomcat (unflagged: holds [1.4")
+    }
+
+    @Test
+    fun `flags that do not disqualify leave the verdict alone`() {
+        val mild = listOf(Flag("closed-model", "closed-model latency", "latency"), Flag("throttled", "throttled", "throughput"), Flag("shared-cpus", "shared", "throughput"))
+        val v = verdict(run(tomcat, webflux) { _, _ -> mild })
+        assertThat(v.flags).isEmpty()
+        assertThat(v.verdict).isEqualTo(HOLDS)
+    }
+
+    @Test
+    fun `a claim key overrides what the published figures say, and a row that claims nothing has no verdict`() {
+        val same = verdict(run(tomcat, listOf(1002.0, 998.0, 1001.0)), "{label: x, claim: same}")
+        assertThat(same.claimed).isEqualTo(Relation.SAME)
+        assertThat(same.verdict).isEqualTo(HOLDS)
+        val c = ClaimsParser.parse("""
+            comparisons:
+              - id: t
+                figure: throughput
+                run: r
+                a: {name: WebFlux, app: webflux, request: "/cpu/direct?limit=1000"}
+                b: {name: Tomcat, app: tomcat, request: "/cpu/direct?limit=1000"}
+                rows: [{label: x, published: {a: 1500, b: 1000}, claim: none}]
+        """.trimIndent(), "c.yaml").comparisons.single()
+        val none = Verdicts(mapOf("r" to run(tomcat, webflux))).row(c, c.rows.single())
+        assertThat(none.claimed).isNull()
+        assertThat(none.verdict).isNull()
+        assertThat(VerdictText.verdictCell(none)).isEqualTo("–")
+    }
+
+    @Test
+    fun `the threshold widens the band, a 15 percent gap is the same at 50 percent`() {
+        val v = verdict(run(tomcat, listOf(1150.0, 1160.0, 1140.0)), "{label: x, published: {a: 2000, b: 1000}}", extra = "    threshold: 0.5\n")
+        assertThat(v.claimed).isEqualTo(Relation.HIGHER)
+        assertThat(v.decision!!.relation).isEqualTo(Relation.SAME)
+        assertThat(v.verdict).isEqualTo(DIFFERS)
+    }
+
+    @Test
+    fun `beside a published absolute figure, the measured interval divided by it must lie inside the band`() {
+        val inside = Verdicts.againstPublished(listOf(370.0, 367.0, 371.0), 392.0)
+        assertThat(inside.relation).isEqualTo(Relation.SAME)
+        assertThat(inside.low!!).isGreaterThan(0.9)
+        val across = Verdicts.againstPublished(listOf(685.0, 674.0, 733.0), 760.0)
+        assertThat(across.relation).isEqualTo(Relation.UNDECIDED)
+        assertThat(Verdicts.againstPublished(listOf(0.0, 0.0, 0.0), 7.7).relation).isEqualTo(Relation.LOWER)
+        assertThat(Verdicts.againstPublished(listOf(370.0, 368.0), 392.0).relation).isEqualTo(Relation.UNDECIDED)
+
+        val claims = ClaimsParser.parse("""
+            comparisons:
+              - {id: u, figure: throughput, run: r, rows: [{label: x, a: {app: tomcat, request: "/cpu/direct?limit=1000"}, published: {a: 1000}}]}
+        """.trimIndent(), "c.yaml")
+        val c = claims.comparisons.single()
+        val v = Verdicts(mapOf("r" to run(tomcat, webflux))).row(c, c.rows.single())
+        assertThat(v.claimed).isEqualTo(Relation.SAME)
+        assertThat(v.verdict).isEqualTo(HOLDS)
+    }
+
+    @Test
+    fun `a claim differs when any decided row differs, holds when every decided row holds, and cannot tell when none decided`() {
+        assertThat(Verdicts.summarise(listOf(HOLDS, HOLDS, CANNOT_TELL))).isEqualTo(HOLDS)
+        assertThat(Verdicts.summarise(listOf(HOLDS, DIFFERS, HOLDS))).isEqualTo(DIFFERS)
+        assertThat(Verdicts.summarise(listOf(DIFFERS, CANNOT_TELL))).isEqualTo(DIFFERS)
+        assertThat(Verdicts.summarise(listOf(CANNOT_TELL, CANNOT_TELL))).isEqualTo(CANNOT_TELL)
+        assertThat(Verdicts.summarise(emptyList())).isEqualTo(CANNOT_TELL)
+    }
+
+    /** Two comparisons test one claim; the third row rests on one repetition. */
+    private val grouped = ClaimsParser.parse("""
+        claims:
+          - {id: faster, article: "an article (2024)", text: "WebFlux serves more than Tomcat"}
+          - {id: other, article: "another (2020)", text: "something `else`"}
+        comparisons:
+          - id: one
+            figure: throughput
+            run: r
+            claim-id: faster
+            a: {name: WebFlux, app: webflux, request: "/cpu/direct?limit=1000"}
+            b: {name: Tomcat, app: tomcat, request: "/cpu/direct?limit=1000"}
+            rows:
+              - {label: three, published: {a: 1500, b: 1000}}
+              - {label: single, run: s, published: {a: 1500, b: 1000}}
+          - id: two
+            figure: p99
+            run: r
+            claim-id: [other]
+            a: {name: WebFlux, app: webflux, request: "/cpu/direct?limit=1000"}
+            b: {name: Tomcat, app: tomcat, request: "/cpu/direct?limit=1000"}
+            rows: [{label: p99, claim: lower}]
+    """.trimIndent(), "c.yaml")
+    private val groupedRuns = mapOf("r" to run(tomcat, webflux), "s" to run(tomcat.take(1), webflux.take(1)))
+    private val doc = """
+        |# F
+        |
+        |<!-- verdicts --><!-- /verdicts -->
+        |
+        |<!-- table:one --><!-- /table:one -->
+        |
+        |<!-- verdict:faster --><!-- /verdict:faster --> Our words stay.
+        |
+        |<!-- table:two --><!-- /table:two -->
+        |
+        |<!-- verdict:other --><!-- /verdict:other -->
+        |""".trimMargin()
+
+    @Test
+    fun `a claim summarises its rows and says how many decided`() {
+        val results = Verdicts(groupedRuns).claims(grouped)
+        assertThat(results.map { it.claim.id to it.verdict }).containsExactly("faster" to HOLDS, "other" to DIFFERS)
+        val faster = results[0]
+        assertThat(faster.rows.map { it.verdict }).containsExactly(HOLDS, CANNOT_TELL)
+        assertThat(VerdictText.counts(faster)).isEqualTo("holds in 1 of 2 rows; 1 cannot tell")
+        val sentence = VerdictText.sentence(faster)
+        assertThat(sentence).startsWith("**Verdict: holds.** Holds in 1 of 2 rows; 1 cannot tell. Holds: three 1.50× [1.4")
+        assertThat(sentence).endsWith("Claimed: higher (a ÷ b above 1.10×) in every row; medians over 1-3 repetitions a side.")
+        // p99 is the same on both sides in the fixture: a claimed "lower" differs
+        assertThat(VerdictText.sentence(results[1])).contains("Differs: p99 1.00× [1.00–1.00] (claimed lower, measured the same)")
+    }
+
+    @Test
+    fun `the glance table has one line per claim, generated with the tables and the verdict sentences`() {
+        val out = FindingsUpdate.update(grouped, groupedRuns, doc)
+        assertThat(out.problems).isEmpty()
+        assertThat(out.typed).isEmpty()
+        assertThat(FindingsDoc.section(out.text, FindingsDoc.VERDICTS)).isEqualTo("""
+            |
+            || article | claim | verdict |
+            ||---|---|---|
+            || an article (2024) | WebFlux serves more than Tomcat | **holds**: holds in 1 of 2 rows; 1 cannot tell |
+            || another (2020) | something `else` | **differs**: differs in 1 of 1 row |
+            |""".trimMargin())
+        assertThat(out.text).contains("<!-- /verdict:faster --> Our words stay.")
+        assertThat(out.text).contains("<!-- verdict:faster -->**Verdict: holds.**")
+        val table = FindingsDoc.section(out.text, FindingsDoc.table("one"))!!
+        assertThat(table).contains("| claim (±10 %) | verdict |")
+        assertThat(table).contains("| single | 1,500 | 1,000 | 1.50× | 1,500 | 1,000 | 1.50× | higher | cannot tell: one repetition |")
+        assertThat(out.changed).contains(FindingsDoc.VERDICTS, FindingsDoc.verdict("faster"), FindingsDoc.table("one"))
+        assertThat(FindingsUpdate.update(grouped, groupedRuns, out.text).changed).isEmpty()
+    }
+
+    @Test
+    fun `a claim without a place, and a verdict typed by hand outside the markers, are reported`() {
+        val out = FindingsUpdate.update(grouped, groupedRuns, doc.replace("<!-- verdict:other --><!-- /verdict:other -->", "**Verdict: holds.** We say so."))
+        assertThat(out.problems).containsExactly("claim 'other' has no verdict in the document: add <!-- verdict:other --><!-- /verdict:other -->")
+        assertThat(out.typed).singleElement().asString().contains("line 11: **Verdict: holds.**")
+    }
+
+    @Test
+    fun `findings --check fails on a hand-edited verdict and passes once regenerated`(@TempDir dir: Path) {
+        groupedRuns.forEach { (name, r) -> ResultsStore(dir.resolve("runs/$name")).write(r) }
+        val claimsFile = dir.resolve("claims.yaml")
+        Files.writeString(claimsFile, """
+            claims:
+              - {id: faster, article: "an article (2024)", text: "WebFlux serves more than Tomcat"}
+            comparisons:
+              - id: one
+                figure: throughput
+                run: r
+                claim-id: faster
+                a: {name: WebFlux, app: webflux, request: "/cpu/direct?limit=1000"}
+                b: {name: Tomcat, app: tomcat, request: "/cpu/direct?limit=1000"}
+                rows: [{label: three, published: {a: 1500, b: 1000}}]
+        """.trimIndent())
+        val docFile = dir.resolve("findings.md")
+        Files.writeString(docFile, "<!-- verdicts --><!-- /verdicts -->\n\n<!-- table:one --><!-- /table:one -->\n\n<!-- verdict:faster --><!-- /verdict:faster -->\n")
+        val args = arrayOf("findings", "--claims", claimsFile.toString(), "--runs", dir.resolve("runs").toString(), "--doc", docFile.toString())
+        assertThat(execute(args + "--check")).isEqualTo(Exit.CELL_FAILED)
+        assertThat(execute(args)).isEqualTo(Exit.OK)
+        assertThat(execute(args + "--check")).isEqualTo(Exit.OK)
+        val generated = Files.readString(docFile)
+        assertThat(generated).contains("**Verdict: holds.**")
+
+        Files.writeString(docFile, generated.replace("<!-- verdict:faster -->**Verdict: holds.**", "<!-- verdict:faster -->**Verdict: differs.**"))
+        assertThat(execute(args + "--check")).isEqualTo(Exit.CELL_FAILED)
+        Files.writeString(docFile, generated.replace("| **holds**:", "| **cannot tell**:"))
+        assertThat(execute(args + "--check")).isEqualTo(Exit.CELL_FAILED)
+        Files.writeString(docFile, "$generated\n**This claim holds** as we typed it.\n")
+        assertThat(execute(args + "--check")).isEqualTo(Exit.CELL_FAILED)
+    }
+
+    @Test
+    fun `claims yaml keys are checked, an unknown claim id, a claim no row tests, a list of the wrong length`() {
+        val found = (runCatching {
+            ClaimsParser.parse("""
+                claims:
+                  - {id: lonely, article: a, text: t}
+                comparisons:
+                  - id: x
+                    figure: throughput
+                    run: r
+                    claim-id: [nobody, ~]
+                    claim: [higher]
+                    a: {app: t, request: "/cpu/direct?limit={limit}"}
+                    b: {app: u, request: "/cpu/direct?limit={limit}"}
+                    over: {limit: [1, 2]}
+                    threshold: 1.5
+            """.trimIndent(), "c.yaml")
+        }.exceptionOrNull() as stackbench.runner.suite.SuiteException).problems.map { it.render() }
+        assertThat(found).anySatisfy { assertThat(it).contains("comparisons[0].claim-id: 'nobody' names no claim") }
+        assertThat(found).anySatisfy { assertThat(it).contains("comparisons[0].claim: has 1 value(s) but the comparison has 2 row(s)") }
+        assertThat(found).anySatisfy { assertThat(it).contains("the claim 'lonely' has no row that tests it") }
+        assertThat(found).anySatisfy { assertThat(it).contains("comparisons[0].threshold: '1.5' is not a number in 0..1") }
+    }
+}
