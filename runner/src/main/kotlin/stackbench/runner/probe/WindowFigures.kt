@@ -12,13 +12,18 @@ object WindowFigures {
     /**
      * The window's shape from the app's own per-second completions ([WindowClassifier]: flat, warming, slowing, no
      * steady state) and, for a closed model, the round trips per connection at the measured median latency.
+     *
+     * The first second is left out of the shape: every window starts from an idle app (the quiet wait), so its
+     * first second holds the load generator's ramp (connections opening, a round trip before the first answer):
+     * at 100 ms per request a tenth of that second has no completion whatever the app's state. From the second
+     * second on, a change of level is the app's. [WindowRecord.steadyFromSecond] counts from the window's start.
      */
     fun shape(serverPerSecond: List<Double?>, measured: LoadResult?, closed: Boolean, plannedMs: Long?): WindowRecord? {
-        val series = serverPerSecond.filterNotNull()
+        val series = serverPerSecond.drop(1).filterNotNull()
         if (series.isEmpty()) return null
         val c = WindowClassifier.classify(series)
         val roundTrips = if (closed && measured != null) WindowRule.roundTrips(measured.wallSeconds, measured.latency.p50) else null
-        return WindowRecord(c.shape.id, c.steadyFrom, c.reason, roundTrips, plannedMs)
+        return WindowRecord(c.shape.id, c.steadyFrom?.plus(1), "from the second second on: " + c.reason, roundTrips, plannedMs)
     }
 
     /**

@@ -39,7 +39,8 @@ enum class WarmupEnd(val id: String) {
  * - **compilation has gone quiet**: in each of the last [QUIET_SLICES] slices the JIT compilers took at most
  *   [COMPILE_QUIET] of the slice's CPU time (unknown when the app does not report it: then throughput alone decides);
  * - **throughput shows no trend**: the changepoint analysis of every slice so far ([WindowClassifier]) puts the last
- *   change of level at least [FLAT_SLICES] slices back, and those last slices have no significant slope ([Trend.flat]).
+ *   change of level at least [FLAT_SLICES] slices back, and those last slices have no significant slope ([Trend.flat])
+ *   and scatter at most [MAX_SCATTER].
  *
  * One CPU's JIT warms in plateaus: two agreeing slices can be a plateau, not the end. The compilation signal
  * sees the compiler still at work on a plateau; the changepoint rule sees a plateau left behind.
@@ -119,6 +120,11 @@ class WarmupWatch(private val read: () -> ServerCount?, private val slice: Durat
         const val FLAT_SLICES = 4
         /** A slope smaller than this share of the mean over the last slices is no trend that matters. */
         const val TREND_TOLERANCE = 0.02
+        /**
+         * The last slices may scatter at most this much (standard deviation ÷ mean): a short noisy series shows no
+         * significant slope only because it shows nothing; it is not steady.
+         */
+        const val MAX_SCATTER = 0.10
 
         fun steady(slices: List<WarmupSlice>): Boolean {
             if (slices.size < FLAT_SLICES) return false
@@ -126,7 +132,7 @@ class WarmupWatch(private val read: () -> ServerCount?, private val slice: Durat
             if (!quiet) return false
             val rates = slices.map { it.rate }
             val recent = rates.takeLast(FLAT_SLICES)
-            if (recent.average() <= 0) return false
+            if (recent.average() <= 0 || scatter(recent) > MAX_SCATTER) return false
             val from = WindowClassifier.classify(rates, tail = 0.0).steadyFrom ?: return false
             return rates.size - from >= FLAT_SLICES && Trend.flat(recent, TREND_TOLERANCE)
         }
@@ -135,6 +141,11 @@ class WarmupWatch(private val read: () -> ServerCount?, private val slice: Durat
             if (slices.isEmpty()) return null
             val from = WindowClassifier.classify(slices.map { it.rate }, tail = 0.0).steadyFrom ?: return null
             return slices[from].endSeconds - slices[from].seconds
+        }
+
+        private fun scatter(xs: List<Double>): Double {
+            val mean = xs.average()
+            return kotlin.math.sqrt(xs.sumOf { (it - mean) * (it - mean) } / (xs.size - 1)) / mean
         }
 
         private fun delta(a: Long?, b: Long?): Long? = if (a != null && b != null) b - a else null
