@@ -101,6 +101,14 @@ class PrimesTest {
     }
 
     @Test
+    fun `withPermit runs the work holding a permit and gives it back, also when the work throws`() {
+        val guarded = GuardedPrimes(permits = 3)
+        assertThat(guarded.withPermit { guarded.availablePermits() }).isEqualTo(2)
+        assertThatThrownBy { guarded.withPermit { error("boom") } }.hasMessage("boom")
+        assertThat(guarded.availablePermits()).isEqualTo(3)
+    }
+
+    @Test
     fun `permits must be positive`() {
         assertThatThrownBy { GuardedPrimes(0) }.hasMessageContaining("permits")
     }
