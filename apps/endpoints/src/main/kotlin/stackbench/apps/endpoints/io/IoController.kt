@@ -20,15 +20,21 @@ import java.util.concurrent.CompletableFuture
 /**
  * `GET /io/{strategy}?delay=ms`: answers after `delay` ms, spent where the strategy says (see [IoStrategy]):
  * a sleeping thread for the blocking ones, a timer for `suspend-delay` and `mono-delay`. The sleep is measured on the
- * thread that sleeps ([WorkCounters]); a timer is counted, not measured.
+ * thread that sleeps ([WorkCounters]); a timer is counted, not measured. `blocking`, `suspend-delay` and `mono-delay`
+ * wait longer at first in the known-truth warm-up mode ([WarmupTruthClock]).
  */
 @RestController
-class IoController(private val ioPool: IoPool, private val work: WorkCounters) {
+class IoController(private val ioPool: IoPool, private val work: WorkCounters, private val truth: WarmupTruthClock) {
 
     @GetMapping(BLOCKING)
     fun blocking(@RequestParam("delay", required = false) delay: String?): IoAnswer {
         val ms = delayOf(delay)
-        work.blocking(BLOCKING) { Thread.sleep(ms) }
+        if (truth.on) {
+            val wait = truth.delay(ms)
+            work.blocking(BLOCKING) { Thread.sleep(wait) }
+        } else {
+            work.blocking(BLOCKING) { Thread.sleep(ms) }
+        }
         return IoAnswer(IoStrategy.BLOCKING.id, ms)
     }
 
@@ -59,7 +65,7 @@ class IoController(private val ioPool: IoPool, private val work: WorkCounters) {
     @GetMapping(SUSPEND_DELAY)
     suspend fun suspendDelay(@RequestParam("delay", required = false) delay: String?): IoAnswer {
         val ms = delayOf(delay)
-        kotlinx.coroutines.delay(ms)
+        kotlinx.coroutines.delay(if (truth.on) truth.delayMillis(ms) else ms)
         work.unmeasured(SUSPEND_DELAY)
         return IoAnswer(IoStrategy.SUSPEND_DELAY.id, ms)
     }
@@ -67,7 +73,7 @@ class IoController(private val ioPool: IoPool, private val work: WorkCounters) {
     @GetMapping(MONO_DELAY)
     fun monoDelay(@RequestParam("delay", required = false) delay: String?): Mono<IoAnswer> {
         val ms = delayOf(delay)
-        return Mono.delay(Duration.ofMillis(ms)).map {
+        return Mono.delay(if (truth.on) truth.delay(ms) else Duration.ofMillis(ms)).map {
             work.unmeasured(MONO_DELAY)
             IoAnswer(IoStrategy.MONO_DELAY.id, ms)
         }
