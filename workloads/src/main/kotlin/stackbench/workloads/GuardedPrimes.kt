@@ -13,10 +13,16 @@ class GuardedPrimes(val permits: Int = Runtime.getRuntime().availableProcessors(
 
     private val semaphore = Semaphore(permits, true)
 
-    fun upTo(limit: Int): List<Int> {
+    fun upTo(limit: Int): List<Int> = withPermit { Primes.upTo(limit) }
+
+    /**
+     * Runs [work] holding a permit, waiting for one first on the calling thread: the hook for a caller that
+     * measures the guarded work alone, not the wait for the permit.
+     */
+    fun <T> withPermit(work: () -> T): T {
         semaphore.acquire()
         try {
-            return Primes.upTo(limit)
+            return work()
         } finally {
             semaphore.release()
         }

@@ -19,21 +19,26 @@ object Primes {
 
     /**
      * The same work, cooperative: calls kotlinx.coroutines [yield] after every [batch] numbers tested, so that
-     * other coroutines on the same dispatcher get the CPU in between.
+     * other coroutines on the same dispatcher get the CPU in between. Each batch is a stretch of [stretches], on the
+     * thread that runs it (the coroutine may resume on another thread after each yield).
      */
-    suspend fun upToCooperative(limit: Int, batch: Int): List<Int> {
+    suspend fun upToCooperative(limit: Int, batch: Int, stretches: Stretches = Stretches.NONE): List<Int> {
         require(batch >= 1) { "batch must be at least 1, was $batch" }
         val primes = ArrayList<Int>()
         var i = 2
         var sinceYield = 0
+        var stretch = stretches.start()
         while (i <= limit) {
             if (isPrime(i)) primes.add(i)
             i++
             if (++sinceYield == batch) {
                 sinceYield = 0
+                stretches.end(stretch)
                 yield()
+                stretch = stretches.start()
             }
         }
+        stretches.end(stretch)
         return primes
     }
 

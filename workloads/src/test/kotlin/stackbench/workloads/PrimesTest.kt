@@ -69,6 +69,36 @@ class PrimesTest {
     }
 
     @Test
+    fun `each batch is one stretch, started and ended on the thread that runs it, none around a yield`() {
+        val events = java.util.Collections.synchronizedList(mutableListOf<String>())
+        val stretches = object : Stretches {
+            private var next = 0L
+            private var open = false
+
+            override fun start(): Long {
+                check(!open) { "a stretch started inside another" }
+                open = true
+                events.add("start@${Thread.currentThread().name}")
+                return ++next
+            }
+
+            override fun end(start: Long) {
+                check(open && start == next) { "end($start) without its start" }
+                open = false
+                events.add("end@${Thread.currentThread().name}")
+            }
+        }
+        // 2..2500 is 2,499 numbers: batches of 1,000, 1,000 and 499, so two yields and three stretches
+        val primes = runBlocking { withContext(Dispatchers.Default) { Primes.upToCooperative(2_500, 1000, stretches) } }
+        assertThat(primes).isEqualTo(Primes.upTo(2_500))
+        assertThat(events).hasSize(6)
+        for (k in 0 until 3) {
+            assertThat(events[2 * k]).startsWith("start@")
+            assertThat(events[2 * k + 1]).isEqualTo("end@" + events[2 * k].substringAfter('@'))
+        }
+    }
+
+    @Test
     fun `batch must be positive`() {
         assertThatThrownBy { runBlocking { Primes.upToCooperative(10, 0) } }
             .isInstanceOf(IllegalArgumentException::class.java)
@@ -98,6 +128,14 @@ class PrimesTest {
         }
         assertThat(lowest).isEqualTo(0) // both permits were taken at some point, never more
         assertThat(guarded.availablePermits()).isEqualTo(2)
+    }
+
+    @Test
+    fun `withPermit runs the work holding a permit and gives it back, also when the work throws`() {
+        val guarded = GuardedPrimes(permits = 3)
+        assertThat(guarded.withPermit { guarded.availablePermits() }).isEqualTo(2)
+        assertThatThrownBy { guarded.withPermit { error("boom") } }.hasMessage("boom")
+        assertThat(guarded.availablePermits()).isEqualTo(3)
     }
 
     @Test

@@ -12,6 +12,7 @@ class StackbenchProperties(
     val semaphore: Semaphore = Semaphore(),
     val downstream: Downstream = Downstream(),
     val stats: Stats = Stats(),
+    val warmupTruth: WarmupTruth = WarmupTruth(),
 ) {
     /** The fixed pool of the `completable-future` CPU strategy. */
     class CpuPool(val size: Int? = null) {
@@ -41,6 +42,23 @@ class StackbenchProperties(
     class Stats(val port: Int = 0, val address: String = "127.0.0.1") {
         init {
             require(port in 0..65535) { "stackbench.stats.port must be 0 (off) or a port, was $port" }
+        }
+    }
+
+    /**
+     * The known-truth warm-up mode (off when [seconds] is 0): the I/O endpoints' requests wait [extraMs] more at first,
+     * falling linearly to nothing [seconds] after the first of them (see `stackbench.contract.WarmupTruth`).
+     */
+    class WarmupTruth(val seconds: Long = 0, val extraMs: Long = 0) {
+        init {
+            require(seconds in 0..MAX_SECONDS) { "stackbench.warmup-truth.seconds must be 0 (off) to $MAX_SECONDS, was $seconds" }
+            require(extraMs in 0..MAX_EXTRA_MS) { "stackbench.warmup-truth.extra-ms must be 0 to $MAX_EXTRA_MS, was $extraMs" }
+            require(extraMs == 0L || seconds > 0) { "stackbench.warmup-truth.extra-ms needs stackbench.warmup-truth.seconds > 0" }
+        }
+
+        companion object {
+            const val MAX_SECONDS = 86_400L
+            const val MAX_EXTRA_MS = 60_000L
         }
     }
 }

@@ -8,6 +8,7 @@ import org.springframework.web.bind.annotation.RequestParam
 import org.springframework.web.bind.annotation.RestController
 import reactor.core.publisher.Mono
 import reactor.core.scheduler.Schedulers
+import stackbench.apps.endpoints.stats.WorkCounters
 import stackbench.contract.CpuStrategy
 import stackbench.contract.Paths
 import stackbench.contract.PathVariable as PathVariableId
@@ -17,57 +18,78 @@ import java.util.concurrent.CompletableFuture
 
 /**
  * `GET /cpu/{strategy}?limit=N[&batch=B]`: the primes up to N, computed where the strategy says
- * (see [CpuStrategy]). One handler per strategy, each as lean as the strategy itself.
+ * (see [CpuStrategy]). One handler per strategy, each as lean as the strategy itself. The primes computation, and
+ * only it, is measured on the thread that runs it ([WorkCounters]).
  */
 @RestController
-class CpuController(private val cpuPool: CpuPool, private val semaphore: SemaphorePrimes) {
+class CpuController(private val cpuPool: CpuPool, private val semaphore: SemaphorePrimes, private val work: WorkCounters) {
 
-    @GetMapping("/cpu/direct")
-    fun direct(@RequestParam("limit", required = false) limit: String?, @RequestParam("batch", required = false) batch: String?): PrimesAnswer =
-        CpuParams.parse(limit, batch).primes()
+    @GetMapping(DIRECT)
+    fun direct(@RequestParam("limit", required = false) limit: String?, @RequestParam("batch", required = false) batch: String?): PrimesAnswer {
+        val params = CpuParams.parse(limit, batch)
+        return work.cpu(DIRECT) { params.primes() }
+    }
 
-    @GetMapping("/cpu/suspend")
-    suspend fun suspending(@RequestParam("limit", required = false) limit: String?, @RequestParam("batch", required = false) batch: String?): PrimesAnswer =
-        CpuParams.parse(limit, batch).primes()
+    @GetMapping(SUSPEND)
+    suspend fun suspending(@RequestParam("limit", required = false) limit: String?, @RequestParam("batch", required = false) batch: String?): PrimesAnswer {
+        val params = CpuParams.parse(limit, batch)
+        return work.cpu(SUSPEND) { params.primes() }
+    }
 
-    @GetMapping("/cpu/dispatchers-default")
+    @GetMapping(DISPATCHERS_DEFAULT)
     suspend fun dispatchersDefault(@RequestParam("limit", required = false) limit: String?, @RequestParam("batch", required = false) batch: String?): PrimesAnswer {
         val params = CpuParams.parse(limit, batch)
-        return withContext(Dispatchers.Default) { params.primes() }
+        return withContext(Dispatchers.Default) { work.cpu(DISPATCHERS_DEFAULT) { params.primes() } }
     }
 
-    @GetMapping("/cpu/completable-future")
+    @GetMapping(COMPLETABLE_FUTURE)
     fun completableFuture(@RequestParam("limit", required = false) limit: String?, @RequestParam("batch", required = false) batch: String?): CompletableFuture<PrimesAnswer> {
         val params = CpuParams.parse(limit, batch)
-        return CompletableFuture.supplyAsync({ params.primes() }, cpuPool.executor)
+        return CompletableFuture.supplyAsync({ work.cpu(COMPLETABLE_FUTURE) { params.primes() } }, cpuPool.executor)
     }
 
-    @GetMapping("/cpu/mono")
+    @GetMapping(MONO)
     fun mono(@RequestParam("limit", required = false) limit: String?, @RequestParam("batch", required = false) batch: String?): Mono<PrimesAnswer> {
         val params = CpuParams.parse(limit, batch)
-        return Mono.fromCallable { params.primes() }
+        return Mono.fromCallable { work.cpu(MONO) { params.primes() } }
     }
 
-    @GetMapping("/cpu/mono-parallel")
+    @GetMapping(MONO_PARALLEL)
     fun monoParallel(@RequestParam("limit", required = false) limit: String?, @RequestParam("batch", required = false) batch: String?): Mono<PrimesAnswer> {
         val params = CpuParams.parse(limit, batch)
-        return Mono.fromCallable { params.primes() }.subscribeOn(Schedulers.parallel())
+        return Mono.fromCallable { work.cpu(MONO_PARALLEL) { params.primes() } }.subscribeOn(Schedulers.parallel())
     }
 
-    @GetMapping("/cpu/coop")
+    /** Yields between batches and may resume on another thread: the CPU of each batch, on the thread that ran it. */
+    @GetMapping(COOP)
     suspend fun coop(@RequestParam("limit", required = false) limit: String?, @RequestParam("batch", required = false) batch: String?): PrimesAnswer {
         val params = CpuParams.parse(limit, batch)
-        return withContext(Dispatchers.Default) { params.answer(Primes.upToCooperative(params.limit, params.batch)) }
+        return withContext(Dispatchers.Default) {
+            work.stretches(COOP) { batches -> params.answer(Primes.upToCooperative(params.limit, params.batch, batches)) }
+        }
     }
 
-    @GetMapping("/cpu/semaphore")
+    /** The wait for a permit is not work: only the computation inside the permit is measured. */
+    @GetMapping(SEMAPHORE)
     fun semaphore(@RequestParam("limit", required = false) limit: String?, @RequestParam("batch", required = false) batch: String?): PrimesAnswer {
         val params = CpuParams.parse(limit, batch)
-        return params.answer(semaphore.guarded.upTo(params.limit))
+        return semaphore.guarded.withPermit { work.cpu(SEMAPHORE) { params.primes() } }
     }
 
     /** Any other id: 400 naming `strategy` and the known ids (the literal paths above win over this pattern). */
     @GetMapping(Paths.CPU)
     fun unknown(@PathVariable("strategy") strategy: String): PrimesAnswer =
         throw PathVariableId.STRATEGY.unknown(strategy, CpuStrategy.entries)
+
+    /** The paths, which are also the keys of their work in the stats side channel. */
+    companion object {
+        const val DIRECT = "/cpu/direct"
+        const val SUSPEND = "/cpu/suspend"
+        const val DISPATCHERS_DEFAULT = "/cpu/dispatchers-default"
+        const val COMPLETABLE_FUTURE = "/cpu/completable-future"
+        const val MONO = "/cpu/mono"
+        const val MONO_PARALLEL = "/cpu/mono-parallel"
+        const val COOP = "/cpu/coop"
+        const val SEMAPHORE = "/cpu/semaphore"
+    }
 }

@@ -4,6 +4,7 @@ import org.springframework.boot.SpringBootVersion
 import org.springframework.core.SpringVersion
 import org.springframework.core.env.Environment
 import org.springframework.stereotype.Component
+import stackbench.apps.endpoints.io.WarmupTruthClock
 import stackbench.contract.AppInfo
 import java.lang.management.ManagementFactory
 
@@ -13,6 +14,7 @@ class AppInfoFactory(
     private val server: ServerIntrospection,
     private val reporters: List<PoolReporter>,
     private val environment: Environment,
+    private val warmupTruth: WarmupTruthClock,
 ) {
     fun current(): AppInfo {
         val virtualThreads = virtualThreads(environment)
@@ -32,6 +34,7 @@ class AppInfoFactory(
             virtualThreads = virtualThreads,
             requestExecution = described.requestExecution,
             pools = described.pools + LibraryPools.all() + reporters.flatMap { it.pools() },
+            warmupTruth = warmupTruth.info(),
         )
     }
 

@@ -7,6 +7,7 @@ import org.springframework.boot.json.JsonWriter
 import org.springframework.context.SmartLifecycle
 import org.springframework.stereotype.Component
 import stackbench.apps.endpoints.config.StackbenchProperties
+import stackbench.contract.EndpointWork
 import stackbench.contract.Stats
 import java.net.InetSocketAddress
 import java.util.concurrent.ExecutorService
@@ -18,7 +19,7 @@ import java.util.concurrent.Executors
  * thread or event loop of the app is busy or blocked.
  */
 @Component
-class StatsServer(properties: StackbenchProperties, private val completed: CompletedExchanges) : SmartLifecycle {
+class StatsServer(properties: StackbenchProperties, private val stats: StatsReader) : SmartLifecycle {
     private val settings = properties.stats
     private var server: HttpServer? = null
     private var executor: ExecutorService? = null
@@ -41,7 +42,7 @@ class StatsServer(properties: StackbenchProperties, private val completed: Compl
                 it.sendResponseHeaders(if (it.requestMethod != "GET") 405 else 404, -1)
                 return
             }
-            val body = JSON.writeToString(completed.snapshot()).toByteArray()
+            val body = JSON.writeToString(stats.read()).toByteArray()
             it.responseHeaders.add("Content-Type", "application/json")
             it.sendResponseHeaders(200, body.size.toLong())
             it.responseBody.write(body)
@@ -60,10 +61,25 @@ class StatsServer(properties: StackbenchProperties, private val completed: Compl
     companion object {
         private val log = LoggerFactory.getLogger(StatsServer::class.java)
 
-        /** Spring Boot's JSON writer: the same API on Boot 3.5 and 4.1, whichever Jackson the app carries. */
+        private val WORK: JsonWriter<EndpointWork> = JsonWriter.of { members ->
+            members.add("count", EndpointWork::count)
+            members.add("cpuNanos", EndpointWork::cpuNanos)
+            members.add("unmeasured", EndpointWork::unmeasured)
+        }
+
+        /**
+         * Spring Boot's JSON writer: the same API on Boot 3.5 and 4.1, whichever Jackson the app carries. The names
+         * are [Stats]'s and [EndpointWork]'s; a null figure is left out.
+         */
         val JSON: JsonWriter<Stats> = JsonWriter.of { members ->
             members.add("completed", Stats::completed)
             members.add("epochMillis", Stats::epochMillis)
+            members.add("processCpuNanos", Stats::processCpuNanos).whenNotNull()
+            members.add("compilationMillis", Stats::compilationMillis).whenNotNull()
+            members.add("gcMillis", Stats::gcMillis)
+            members.add("gcCount", Stats::gcCount)
+            members.add("loadedClasses", Stats::loadedClasses)
+            members.add("work", Stats::work).`as` { work -> work.mapValues { (_, each) -> WORK.write(each) } }
         }
     }
 }

@@ -15,7 +15,7 @@ class StatsServerTest {
 
     @Test
     fun `port 0 means off`() {
-        val server = StatsServer(StackbenchProperties(), CompletedExchanges())
+        val server = StatsServer(StackbenchProperties(), StatsReader(CompletedExchanges(), WorkCounters(false, FakeClock())))
         server.start()
         assertThat(server.isRunning).isFalse()
     }
@@ -24,7 +24,9 @@ class StatsServerTest {
     fun `it answers on its own thread while every other thread is busy`() {
         val port = ServerSocket(0).use { it.localPort }
         val completed = CompletedExchanges().apply { repeat(7) { increment() } }
-        val server = StatsServer(StackbenchProperties(stats = StackbenchProperties.Stats(port)), completed)
+        val work = WorkCounters(true, FakeClock(step = 1_000))
+        work.cpu("/noop") { "ok" }
+        val server = StatsServer(StackbenchProperties(stats = StackbenchProperties.Stats(port)), StatsReader(completed, work))
         val blocked = CountDownLatch(1)
         val busy = Executors.newFixedThreadPool(4)
         server.start()
@@ -37,6 +39,8 @@ class StatsServerTest {
                 val answer = get("/stats")
                 assertThat(answer.statusCode()).isEqualTo(200)
                 assertThat(answer.body()).startsWith("{\"completed\":7,\"epochMillis\":")
+                assertThat(answer.body()).contains("\"processCpuNanos\":", "\"compilationMillis\":", "\"gcCount\":", "\"loadedClasses\":")
+                    .endsWith(",\"work\":{\"/noop\":{\"count\":1,\"cpuNanos\":1000,\"unmeasured\":0}}}")
                 assertThat(get("/stats/more").statusCode()).isEqualTo(404)
             }
         } finally {
