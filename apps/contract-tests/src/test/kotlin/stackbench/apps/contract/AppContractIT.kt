@@ -67,7 +67,9 @@ class AppContractIT {
         EndpointChecks.downstream(soft, app.http)
         EndpointChecks.todo(soft, app.http)
         BadInputChecks.check(soft, app.http)
+        StatsChecks.everyEndpointHasWork(soft, app)
         StatsChecks.check(soft, app)
+        StatsChecks.workCpu(soft, app, virtualThreads = false)
         if (stack.keepAliveDefect == null) EndpointChecks.keepAlive(soft, app.base)
         soft.assertAll()
     }
@@ -125,6 +127,7 @@ class AppContractIT {
             soft.assertThat(tookMs).`as`("16 x 300 ms with 4 platform threads would take 1,200 ms").isLessThan(1_100)
         }
         EndpointChecks.todo(soft, app.http)
+        StatsChecks.workCpu(soft, app, virtualThreads = true)
         EndpointChecks.downstreamDown(soft, app.http)
         soft.assertThat(app.http.get(Paths.NOOP).body).isEqualTo(Paths.NOOP_BODY)
         soft.assertAll()

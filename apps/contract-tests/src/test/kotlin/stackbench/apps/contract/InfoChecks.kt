@@ -30,6 +30,7 @@ object InfoChecks {
         soft.assertThat(info.availableProcessors).isEqualTo(Runtime.getRuntime().availableProcessors())
         soft.assertThat(info.virtualThreads).isEqualTo(virtualThreads)
         soft.assertThat(info.requestExecution).`as`("requestExecution").contains(expectedExecution(stack, virtualThreads))
+        soft.assertThat(info.warmupTruth).`as`("the warm-up truth mode is off unless asked for").isNull()
 
         val pools = info.pools.associateBy { it.name }
         soft.assertThat(pools.keys).`as`("pool names").containsAll(listOf(stack.requestPool) + LIBRARY_POOLS + OUR_POOLS + DOWNSTREAM_POOLS)

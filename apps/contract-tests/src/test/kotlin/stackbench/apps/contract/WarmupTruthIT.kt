@@ -1,0 +1,81 @@
+package stackbench.apps.contract
+
+import org.assertj.core.api.SoftAssertions
+import org.junit.jupiter.api.TestInstance
+import org.junit.jupiter.params.ParameterizedTest
+import org.junit.jupiter.params.provider.MethodSource
+import stackbench.contract.AppInfo
+import stackbench.contract.Paths
+import stackbench.contract.WarmupTruth
+
+/**
+ * The known-truth warm-up mode, on every stack: the I/O waits cost E ms more at the first request, falling linearly
+ * to nothing T seconds later, and /info says when the clock started and when it ends.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WarmupTruthIT {
+    private val seconds = 3L
+    private val extraMs = 400L
+
+    fun stacks() = Stacks.SELECTED
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stacks")
+    fun `the extra cost falls linearly to zero at T, and info says when`(stack: Stack) {
+        val args = listOf("--${WarmupTruth.SECONDS_PROPERTY}=$seconds", "--${WarmupTruth.EXTRA_MS_PROPERTY}=$extraMs")
+        RunningApp.start(stack, "warmup-truth", args).use { app -> app.diagnosed { checks(app) } }
+    }
+
+    private fun checks(app: RunningApp) {
+        val soft = SoftAssertions()
+        soft.assertThat(info(app).warmupTruth).`as`("not started before the first affected request").isNull()
+        app.http.get(Paths.NOOP) // not an affected endpoint: the clock does not start
+        soft.assertThat(info(app).warmupTruth).`as`("/noop does not start the clock").isNull()
+
+        val sent = System.currentTimeMillis()
+        val first = app.http.get("/io/blocking?delay=0")
+        soft.assertThat(first.status).`as`("first: %s", first).isEqualTo(200)
+        val truth = info(app).warmupTruth
+        soft.assertThat(truth).`as`("started").isNotNull()
+        if (truth == null) return soft.assertAll()
+        soft.assertThat(truth.seconds).isEqualTo(seconds)
+        soft.assertThat(truth.extraMs).isEqualTo(extraMs)
+        soft.assertThat(truth.startedAtEpochMs).`as`("started by the first request").isBetween(sent - 5, sent + first.millis + 5)
+        soft.assertThat(truth.endsAtEpochMs).isEqualTo(truth.startedAtEpochMs + seconds * 1000)
+        // the first request arrives at t ~ 0: it waits (almost) all of E
+        soft.assertThat(first.millis).`as`("first request: %s", first).isGreaterThanOrEqualTo(expectedAt(truth, sent + first.millis))
+
+        // half-way: the extra is about E/2, whichever affected endpoint
+        for (path in listOf("/io/mono-delay?delay=0", "/io/suspend-delay?delay=0", "/io/blocking?delay=0")) {
+            sleepUntil(truth.startedAtEpochMs + seconds * 1000 / 2)
+            val at = System.currentTimeMillis()
+            val answer = app.http.get(path)
+            soft.assertThat(answer.status).`as`("%s: %s", path, answer).isEqualTo(200)
+            val least = expectedAt(truth, at + answer.millis)
+            val most = expectedAt(truth, at)
+            soft.assertThat(answer.millis).`as`("%s half-way, expected %s..%s ms (+ overhead): %s", path, least, most, answer)
+                .isBetween(least - 1, most + 250)
+        }
+
+        // from T on: nothing extra
+        sleepUntil(truth.endsAtEpochMs + 100)
+        for (path in listOf("/io/blocking?delay=0", "/io/mono-delay?delay=0", "/io/suspend-delay?delay=0")) {
+            val answer = app.http.get(path)
+            soft.assertThat(answer.status).`as`("%s: %s", path, answer).isEqualTo(200)
+            soft.assertThat(answer.millis).`as`("%s after T: %s", path, answer).isLessThan(100)
+        }
+        soft.assertThat(info(app).warmupTruth).`as`("the same truth after T").isEqualTo(truth)
+        soft.assertAll()
+    }
+
+    /** The extra of a request arriving at [epochMs], in whole ms, rounded down. */
+    private fun expectedAt(truth: WarmupTruth, epochMs: Long): Long =
+        WarmupTruth.extraNanos(truth.seconds, truth.extraMs, (epochMs - truth.startedAtEpochMs) * 1_000_000) / 1_000_000
+
+    private fun info(app: RunningApp): AppInfo = app.http.get(Paths.INFO).json()
+
+    private fun sleepUntil(epochMs: Long) {
+        val wait = epochMs - System.currentTimeMillis()
+        if (wait > 0) Thread.sleep(wait)
+    }
+}
