@@ -8,8 +8,13 @@ import java.net.http.HttpRequest
 import java.net.http.HttpResponse
 import java.time.Duration
 
-/** One endpoint's work as the app counts it: requests that did it and the CPU time it took on their threads. */
-data class WorkCount(val count: Long, val cpuNanos: Long)
+/**
+ * One endpoint's work as the app counts it: requests that did it, the CPU time it took on their threads, and how
+ * many of them could not be measured (a wait on a virtual thread, a timer, an async client: counted, no CPU).
+ */
+data class WorkCount(val count: Long, val cpuNanos: Long, val unmeasured: Long = 0) {
+    val measured: Long get() = count - unmeasured
+}
 
 /**
  * A reading of the app's stats channel, stamped by the app itself: its completed-exchange counter and the
@@ -31,7 +36,7 @@ data class ServerCount(
         fun parse(node: JsonNode): ServerCount {
             fun long(name: String) = node.get(name)?.takeIf { it.isNumber }?.longValue()
             val work = node.get("work")?.takeIf { it.isObject }?.properties()?.associate { (path, w) ->
-                path to WorkCount(w.path("count").asLong(), w.path("cpuNanos").asLong())
+                path to WorkCount(w.path("count").asLong(), w.path("cpuNanos").asLong(), w.path("unmeasured").asLong(0))
             }.orEmpty()
             return ServerCount(
                 node.get("epochMillis").asLong(), node.get("completed").asLong(),

@@ -39,8 +39,10 @@ object WindowFigures {
         fun d(x: Long?, y: Long?) = if (x != null && y != null) y - x else null
         val wa = a.work[path]
         val wb = b.work[path]
-        val workCount = if (wa != null && wb != null) wb.count - wa.count else null
-        val workCpu = if (wa != null && wb != null && workCount != null && workCount > 0) (wb.cpuNanos - wa.cpuNanos) / 1e6 / workCount else null
+        val workCount = if (wb != null) wb.count - (wa?.count ?: 0) else null
+        // only requests whose work was measured divide the CPU; with none measured there is no figure, not a zero
+        val measured = if (wb != null) wb.measured - (wa?.measured ?: 0) else 0
+        val workCpu = if (wb != null && measured > 0) (wb.cpuNanos - (wa?.cpuNanos ?: 0)) / 1e6 / measured else null
         val completed = b.completed - a.completed
         val cpu = d(a.processCpuNanos, b.processCpuNanos)
         return JvmWindow(

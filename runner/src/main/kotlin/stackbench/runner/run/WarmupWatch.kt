@@ -96,7 +96,8 @@ class WarmupWatch(private val read: () -> ServerCount?, private val slice: Durat
         if (completed <= 0) return null
         val a = from.work[path]
         val b = to.work[path]
-        val work = if (a != null && b != null && b.count > a.count) (b.cpuNanos - a.cpuNanos).toDouble() / (b.count - a.count) else 0.0
+        val measured = if (b != null) b.measured - (a?.measured ?: 0) else 0
+        val work = if (b != null && measured > 0) (b.cpuNanos - (a?.cpuNanos ?: 0)).toDouble() / measured else 0.0
         return (cpu.toDouble() / completed - work) / 1e6
     }
 
