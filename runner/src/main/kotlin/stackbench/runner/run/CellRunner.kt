@@ -6,6 +6,7 @@ import stackbench.runner.host.LogFiles
 import stackbench.runner.host.Placement
 import stackbench.runner.load.DriveRequest
 import stackbench.runner.plan.Cell
+import stackbench.runner.probe.CompilerThreads
 import stackbench.runner.probe.GcLog
 import stackbench.runner.probe.ProcReader
 import stackbench.runner.probe.Sampler
@@ -120,7 +121,7 @@ class CellRunner(private val lab: Lab) {
         val threads = cell.load.threads ?: placement.driverCpuCount(lab.machineCpus)
         if (app.prime == null) {
             ctx.listener.phase(cell, "priming")
-            app.prime = Priming(lab).prime(cell, ctx, app, placement, threads, ready, dir)
+            app.prime = Priming(lab).prime(cell, ctx, app, placement, threads, ready, dir, CompilerThreads(os, app.child.pid.toInt())::cpuMs)
             if (ctx.stopping()) return Outcome.Interrupted
             if (!app.child.isAlive()) return Outcome.Failed(exited(app, "priming"), app.child.logTail())
             awaitQuiet(app, cell)
@@ -186,14 +187,13 @@ class CellRunner(private val lab: Lab) {
     private fun warmUp(cell: Cell, ctx: CellContext, app: RunningApp, record: CellRecord, placement: Placement, threads: Int, ready: ReadyDriver, dir: Path): Double? {
         val phase = LoadPhase(lab.host, lab.isolation)
         val group = "${ctx.groupPrefix}-${cell.index}-warmup"
-        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE)
+        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE, CompilerThreads(os, app.child.pid.toInt())::cpuMs)
         val start = System.nanoTime()
         val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
         val seconds = phase.runUntil(ready.driver, ready.executable, request(cell, app, dir.resolve("warmup"), threads, stackbench.runner.suite.LoadLength.Timed(cap)), placement.driverCpus, group) {
             val steady = watch.poll()
             steady && System.nanoTime() - start >= cell.load.warmup.toNanos() || ctx.stopping()
         }
-        watch.poll()
         record.warmupRecord = watch.record(seconds)
         record.warmupSteps += watch.slices.map { it.rate }
         return watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }

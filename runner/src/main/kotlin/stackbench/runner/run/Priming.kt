@@ -21,8 +21,11 @@ import java.nio.file.Path
  */
 class Priming(private val lab: Lab) {
 
-    fun prime(cell: Cell, ctx: CellContext, app: RunningApp, placement: Placement, threads: Int, ready: ReadyDriver, dir: Path): PrimeRecord {
-        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE)
+    fun prime(
+        cell: Cell, ctx: CellContext, app: RunningApp, placement: Placement, threads: Int, ready: ReadyDriver, dir: Path,
+        compilerCpuMs: () -> Double?,
+    ): PrimeRecord {
+        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE, compilerCpuMs)
         val request = DriveRequest(
             url = app.baseUrl.resolve(Paths.NOOP), method = "GET", body = null, basicAuth = null,
             shape = LoadShape.Closed(Defaults.PRIME_CONNECTIONS), length = LoadLength.Timed(Defaults.PRIME_MAX),

@@ -15,7 +15,7 @@ data class WarmupSlice(
     val completed: Long,
     /** The JVM's CPU time in the slice, ms; null when the app does not report it. */
     val cpuMs: Double?,
-    /** The JIT compilers' time in the slice, ms; null when the app does not report it. */
+    /** The JIT compiler threads' CPU time in the slice, ms; null when it could not be read. */
     val compileMs: Double?,
 ) {
     val rate: Double get() = if (seconds > 0) completed / seconds else 0.0
@@ -36,8 +36,8 @@ enum class WarmupEnd(val id: String) {
 /**
  * Decides when a warm-up may end, from the JVM's own signals read off the app's stats channel in slices of
  * [slice]: the app is steady when
- * - **compilation has gone quiet**: in each of the last [QUIET_SLICES] slices the JIT compilers took at most
- *   [COMPILE_QUIET] of the slice's CPU time (unknown when the app does not report it: then throughput alone decides);
+ * - **compilation has gone quiet**: in each of the last [QUIET_SLICES] slices the JIT compiler threads used at most
+ *   [COMPILE_QUIET] of the JVM's CPU time (unknown when either cannot be read: then throughput alone decides);
  * - **throughput shows no trend**: the changepoint analysis of every slice so far ([WindowClassifier]) puts the last
  *   change of level at least [FLAT_SLICES] slices back, and those last slices have no significant slope ([Trend.flat])
  *   and scatter at most [MAX_SCATTER].
@@ -45,9 +45,15 @@ enum class WarmupEnd(val id: String) {
  * One CPU's JIT warms in plateaus: two agreeing slices can be a plateau, not the end. The compilation signal
  * sees the compiler still at work on a plateau; the changepoint rule sees a plateau left behind.
  */
-class WarmupWatch(private val read: () -> ServerCount?, private val slice: Duration) {
+class WarmupWatch(
+    private val read: () -> ServerCount?,
+    private val slice: Duration,
+    /** The JIT compiler threads' CPU so far, ms ([stackbench.runner.probe.CompilerThreads]); null when unknown. */
+    private val compilerCpuMs: () -> Double? = { null },
+) {
     private var first: ServerCount? = null
     private var sliceStart: ServerCount? = null
+    private var sliceStartCompiler: Double? = null
     val slices = mutableListOf<WarmupSlice>()
     /** The readings at the slices' edges: the first reading, then each slice's end. */
     private val edges = mutableListOf<ServerCount>()
@@ -55,10 +61,12 @@ class WarmupWatch(private val read: () -> ServerCount?, private val slice: Durat
     /** Takes a reading; true once the app is steady. */
     fun poll(): Boolean {
         val now = read() ?: return false
+        val compiler = compilerCpuMs()
         val start = sliceStart
         if (start == null) {
             first = now
             sliceStart = now
+            sliceStartCompiler = compiler
             edges += now
             return false
         }
@@ -69,9 +77,10 @@ class WarmupWatch(private val read: () -> ServerCount?, private val slice: Durat
                 seconds = elapsedMs / 1000.0,
                 completed = now.completed - start.completed,
                 cpuMs = delta(start.processCpuNanos, now.processCpuNanos)?.let { it / 1e6 },
-                compileMs = delta(start.compilationMs, now.compilationMs)?.toDouble(),
+                compileMs = sliceStartCompiler?.let { a -> compiler?.let { it - a } },
             )
             sliceStart = now
+            sliceStartCompiler = compiler
             edges += now
         }
         return steady()

@@ -16,8 +16,12 @@ object Defaults {
     /** Warm-up until steady: the slice in which the app's throughput and JIT time are read (run/WarmupWatch). */
     val WARMUP_SLICE: Duration = Duration.ofSeconds(1)
 
-    /** Priming a new app process: `/noop` at this many connections, until steady, at least and at most this long. */
-    const val PRIME_CONNECTIONS = 50
+    /**
+     * Priming a new app process: `/noop` at this many connections, until steady, at least and at most this long.
+     * Few connections: on one CPU each busy request thread takes its share of the CPU from the JIT compiler threads
+     * (seen: Tomcat primed at 50 connections still compiling after 60 s), and a few already keep the CPU busy.
+     */
+    const val PRIME_CONNECTIONS = 4
     val PRIME_MIN: Duration = Duration.ofSeconds(5)
     val PRIME_MAX: Duration = Duration.ofSeconds(60)
 
