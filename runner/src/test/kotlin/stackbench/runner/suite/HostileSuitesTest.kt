@@ -41,6 +41,10 @@ class HostileSuitesTest {
         assertThat(problems("name: *x\n" + minimal.substringAfter('\n'))).isNotEmpty
         val deep = problems("name: " + "[".repeat(100_000) + "]".repeat(100_000) + "\n").single()
         assertThat(deep.message).contains("nest deeper than ${YamlDocument.MAX_DEPTH}")
+        assertThat(deep.render().length).isLessThan(600) // the megabyte line is shown as a window around the column
+        val long = SuiteProblem("s.yaml", 1, 1001, "k", "m", null, "a".repeat(1000) + "X" + "b".repeat(1000)).render().lines()
+        assertThat(long[1].length).isLessThan(200)
+        assertThat(long[1][long[2].indexOf('^')]).isEqualTo('X')
         assertThat(problems("? [a, b]\n: c\n" + minimal)).isNotEmpty
         assertThat(problems("{a: 1}: 2\n" + minimal)).isNotEmpty
         assertThat(problems("#" + "x".repeat(YamlDocument.MAX_BYTES) + "\n" + minimal).single().message).contains("at most 1024 KiB")
