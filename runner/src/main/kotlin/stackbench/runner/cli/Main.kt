@@ -70,6 +70,10 @@ fun execute(args: Array<String>): Int {
         System.err.println(e.message)
         System.err.println("stackbench: the suite has ${e.problems.size} problem(s); nothing was started")
         Exit.BAD_INPUT
+    } catch (e: java.nio.charset.CharacterCodingException) {
+        // a file read as UTF-8 text that is not (callers reading suites use SuiteText, which says where)
+        System.err.println("stackbench: a file is not UTF-8 text (${e.message}); nothing was started")
+        Exit.BAD_INPUT
     }
 }
 

@@ -33,7 +33,7 @@ class PlanCommand : CliktCommand(name = "plan") {
     override fun run() {
         val path = Home.suite(suiteArg ?: "quick")
         val cpus = EnvironmentProbe.machineCpus()
-        val suite = SuiteParser(MachineFacts(cpus)).parse(Files.readString(path), Home.path.relativize(path.toAbsolutePath()).toString()).withRestart(restart)
+        val suite = SuiteParser(MachineFacts(cpus)).read(path, runCatching { Home.path.relativize(path.toAbsolutePath()).toString() }.getOrDefault(path.toString())).withRestart(restart)
             .let { try { it.withApps(apps) } catch (e: IllegalArgumentException) { throw BadInput("--apps: ${e.message}") } }
         val plan = Planner.plan(suite, scale, repetitions)
         val profile = suite.profile

@@ -60,8 +60,20 @@ object Planner {
                 }
             }
         }
+        if (cells.isEmpty() && searches.isEmpty()) throw noCell(suite)
         checkComparisons(suite, cells)
         return Plan(suite, cells, searches, scale)
+    }
+
+    /** A suite that expands to nothing is a suite problem naming why, not a run of zero cells. */
+    private fun noCell(suite: Suite): stackbench.runner.suite.SuiteException {
+        val why = when {
+            suite.apps.isEmpty() -> "it has no app configuration (or --apps left none)"
+            suite.endpoints.isEmpty() -> "it has no endpoint"
+            else -> "no endpoint runs on its apps (${suite.apps.joinToString { it.name }}): every endpoint's apps: names others"
+        }
+        return stackbench.runner.suite.SuiteException(listOf(stackbench.runner.suite.SuiteProblem(suite.source, 1, 1, "endpoints",
+            "the suite expands to no cell: $why", "./stackbench plan lists the cells a suite expands to")))
     }
 
     /** Every `compare:` side must name a configuration the plan has; otherwise a suite problem at the entry. */

@@ -20,7 +20,7 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
                 ?: null.also { problems.at(node, m.qualify("connections"), "'${node.value}' is not a whole number in 1..100000") }
         }
         val rates = m.scalars("rates")?.mapNotNull { node ->
-            node.value.toDoubleOrNull()?.takeIf { it > 0 && it <= 1_000_000 }
+            Units.number(node.value)?.takeIf { it > 0 && it <= 1_000_000 }
                 ?: null.also { problems.at(node, m.qualify("rates"), "'${node.value}' is not a rate in requests/s (0..1000000]") }
         }
         val model: LoadModel = when (modelId) {
@@ -50,7 +50,7 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
             problems.at(driverNode, m.qualify("driver"), "wrk drives a closed model only", "use driver: oha for open-model loads")
         }
         val hasDuration = m.has("duration")
-        val duration = m.duration("duration", Duration.ofSeconds(1)) ?: Defaults.DURATION
+        val duration = m.duration("duration", Duration.ofSeconds(1), Units.MAX_DURATION) ?: Defaults.DURATION
         val requests = m.int("requests", 1..100_000_000)
         if (requests != null && hasDuration) {
             problems.at(m.valueNode("requests"), m.qualify("requests"), "give duration or requests, not both")
@@ -61,11 +61,11 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
         if (requests != null && driver == DriverKind.WRK) {
             problems.at(m.valueNode("requests"), m.qualify("requests"), "wrk runs for a duration, not a request count", "use driver: oha for a fixed request count")
         }
-        val warmup = m.duration("warmup") ?: Defaults.WARMUP
-        val warmupMax = m.duration("warmup-max")?.also {
+        val warmup = m.duration("warmup", Duration.ZERO, Units.MAX_WARMUP) ?: Defaults.WARMUP
+        val warmupMax = m.duration("warmup-max", Duration.ZERO, Units.MAX_WARMUP)?.also {
             if (it < warmup) problems.at(m.valueNode("warmup-max"), m.qualify("warmup-max"), "is shorter than warmup (${Units.formatDuration(warmup)})")
         } ?: warmup
-        val timeout = m.duration("timeout", Duration.ofMillis(1)) ?: Defaults.TIMEOUT
+        val timeout = m.duration("timeout", Duration.ofMillis(1), Duration.ofMinutes(10)) ?: Defaults.TIMEOUT
         val threads = m.int("threads", 1..256)
         m.finish()
         val length = if (requests != null) LoadLength.Counted(requests) else LoadLength.Timed(duration)
@@ -79,7 +79,7 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
         if (sloMap == null) {
             problems.at(m.node, m.qualify("slo"), "a capacity search needs a target", "e.g. slo: {p99: 100ms, errors: 0.1%}")
         } else {
-            p99 = sloMap.duration("p99", Duration.ofMillis(1))
+            p99 = sloMap.duration("p99", Duration.ofMillis(1), Duration.ofMinutes(1))
             if (p99 == null && !sloMap.has("p99")) problems.at(sloMap.node, sloMap.qualify("p99"), "is required", "e.g. p99: 100ms")
             sloMap.scalar("errors")?.let { node ->
                 val p = Units.percent(node.value)

@@ -21,6 +21,9 @@ data class MachineFacts(val cpus: Int)
  */
 class SuiteParser(private val machine: MachineFacts) {
 
+    /** Reads the suite file at [path], shown as [shown] in problems: not UTF-8, too large, or not a suite is a [SuiteException]. */
+    fun read(path: java.nio.file.Path, shown: String): Suite = parse(SuiteText.read(path, shown), shown)
+
     fun parse(text: String, source: String): Suite {
         val lines = text.lines()
         val problems = Problems(source, lines)
@@ -118,9 +121,10 @@ class SuiteParser(private val machine: MachineFacts) {
         val cpusNode = m.scalar("cpus")
         var cpus: Double? = Defaults.CPUS
         if (cpusNode != null) {
-            cpus = if (cpusNode.value == "none") null else cpusNode.value.toDoubleOrNull()
-            if (cpusNode.value != "none" && (cpus == null || cpus <= 0.0)) {
-                problems.at(cpusNode, m.qualify("cpus"), "'${cpusNode.value}' is not a positive number of CPUs", "e.g. cpus: 1, cpus: 0.5, or cpus: none for no quota")
+            cpus = if (cpusNode.value == "none") null else Units.number(cpusNode.value)
+            if (cpusNode.value != "none" && (cpus == null || cpus < Units.MIN_CPUS)) {
+                problems.at(cpusNode, m.qualify("cpus"), "'${cpusNode.value}' is not a number of CPUs of at least ${Units.MIN_CPUS}",
+                    "the kernel's smallest CPU quota is 1 ms per 100 ms period (0.01 CPU); e.g. cpus: 1, cpus: 0.5, or cpus: none for no quota")
                 cpus = null
             } else if (cpus != null && cpus > machine.cpus) {
                 problems.at(cpusNode, m.qualify("cpus"), "asks for $cpus CPUs but this machine has ${machine.cpus}")
@@ -142,8 +146,8 @@ class SuiteParser(private val machine: MachineFacts) {
         var memory: Long? = Defaults.MEMORY_BYTES
         if (memNode != null) {
             memory = if (memNode.value == "none") null else Units.size(memNode.value)
-            if (memNode.value != "none" && (memory == null || memory < (64L shl 20))) {
-                problems.at(memNode, m.qualify("memory"), "'${memNode.value}' is not a size of at least 64MiB", Units.SIZE_HINT)
+            if (memNode.value != "none" && (memory == null || memory < Units.MIN_MEMORY || memory > Units.MAX_MEMORY)) {
+                problems.at(memNode, m.qualify("memory"), "'${memNode.value}' is not a size in 64MiB..1TiB", Units.SIZE_HINT)
             }
         }
         val heapNode = m.scalar("heap")
@@ -163,14 +167,16 @@ class SuiteParser(private val machine: MachineFacts) {
             problems.at(root.node, "endpoints", "is required: what to call on each app", "e.g. endpoints: [{kind: cpu, strategies: [direct], limit: [10000]}]")
             return emptyList()
         }
+        if (maps.isEmpty()) problems.at(root.valueNode("endpoints"), "endpoints", "must name at least one endpoint: a suite with none has no cell to run",
+            "e.g. endpoints: [{kind: noop}]")
         return maps.mapNotNull { EndpointReader(it, appNames, problems).read() }
     }
 
     private fun readDownstream(m: YamlMap): DownstreamConfig {
         val stall = m.map("stall")?.let { s ->
-            val every = s.duration("every", Duration.ofMillis(1)) ?: Duration.ofSeconds(5)
-            val window = s.duration("window", Duration.ofMillis(1)) ?: Duration.ofSeconds(1)
-            val hold = s.duration("hold", Duration.ofMillis(1)) ?: Duration.ofMillis(500)
+            val every = s.duration("every", Duration.ofMillis(1), Duration.ofHours(1)) ?: Duration.ofSeconds(5)
+            val window = s.duration("window", Duration.ofMillis(1), Duration.ofHours(1)) ?: Duration.ofSeconds(1)
+            val hold = s.duration("hold", Duration.ofMillis(1), Duration.ofMinutes(1)) ?: Duration.ofMillis(500)
             if (window >= every) s.problems.at(s.valueNode("window"), s.qualify("window"), "must be shorter than 'every'")
             s.finish()
             DownstreamConfig.Stall(every, window, hold)

@@ -11,12 +11,23 @@ data class SuiteProblem(
     /** The offending source line, to show under the message. */
     val sourceLine: String? = null,
 ) {
+    private companion object {
+        const val WIDTH = 160
+    }
+
     fun render(): String = buildString {
         append("$file:$line:$column: $key: $message")
         if (sourceLine != null) {
+            // a line of a hostile file may be megabytes long: show at most WIDTH characters around the column
+            val at = (column - 1).coerceIn(0, sourceLine.length)
+            val from = if (sourceLine.length <= WIDTH) 0 else (at - WIDTH / 2).coerceIn(0, sourceLine.length - WIDTH)
+            val shown = sourceLine.substring(from, minOf(sourceLine.length, from + WIDTH))
+                .map { if (it < ' ' && it != '\t') '?' else it }.joinToString("")
+            val prefix = if (from > 0) "…" else ""
+            val suffix = if (from + WIDTH < sourceLine.length) "…" else ""
             val gutter = line.toString().length
-            append("\n  ${line} | $sourceLine")
-            append("\n  ${" ".repeat(gutter)} | ${" ".repeat((column - 1).coerceAtLeast(0))}^")
+            append("\n  ${line} | $prefix$shown$suffix")
+            append("\n  ${" ".repeat(gutter)} | ${" ".repeat(prefix.length + at - from)}^")
         }
         if (hint != null) append("\n  hint: $hint")
     }

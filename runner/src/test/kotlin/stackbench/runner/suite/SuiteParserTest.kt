@@ -148,7 +148,7 @@ class SuiteParserTest {
             "wrk with open model   | load: {driver: wrk, model: open, rates: [10]}         | 5:16 | load.driver: wrk drives a closed model only",
             "rates on closed model | load: {rates: [10]}                                   | 5:8  | load.rates: does not apply here: only open-model loads take it",
             "unknown driver        | load: {driver: hey}                                   | 5:16 | load.driver: 'hey' is not a load driver",
-            "bad memory            | profile: {memory: 1 banana}                           | 5:19 | profile.memory: '1 banana' is not a size of at least 64MiB",
+            "bad memory            | profile: {memory: 1 banana}                           | 5:19 | profile.memory: '1 banana' is not a size in 64MiB..1TiB",
         ],
     )
     fun `bad input is named at its line and column`(case: String, line: String, at: String, message: String) {
