@@ -53,7 +53,7 @@ class RunCommand : CliktCommand(name = "run") {
     private val resume by option("--resume", help = "a results folder of an interrupted run: run only the cells it lacks").path()
     private val out by option("--out", help = "the results folder (default: results/<suite>-<UTC time>)").path()
     private val untilDecided by option("--until-decided", metavar = "BUDGET",
-        help = "after the planned repetitions, repeat the cells of every undecided comparison of the suite (its compare: list), interleaved, until each is decided or BUDGET (e.g. 20m) is spent")
+        help = "after the planned repetitions, repeat the cells of every undecided comparison of the suite (its compare: list), interleaved, until each is decided or BUDGET (e.g. 20m) is spent; overrides the suite's until-decided")
         .convert { text -> stackbench.runner.suite.Units.duration(text)?.takeIf { !it.isZero && it <= java.time.Duration.ofHours(24) } ?: fail("'$text' is not a budget between 1s and 24h, e.g. 20m") }
     private val noInstall by option("--no-install", help = "do not install a missing load generator; stop with the command instead").flag()
 
@@ -110,7 +110,7 @@ class RunCommand : CliktCommand(name = "run") {
             afterRun = { downstreams.stopAll() },
             sessions = if (suite.restart == Restart.APP) AppSessions(lab.http) else null,
         )
-        val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided)
+        val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided ?: suite.untilDecided)
         finish(result, dir)
     }
 
@@ -146,8 +146,8 @@ class RunCommand : CliktCommand(name = "run") {
             return Triple(parser.parse(earlier.run.suiteText, earlier.run.suiteFile), earlier.run.suiteText, earlier.run.suiteFile)
         }
         val path = Home.suite(suiteArg ?: "quick")
-        val text = Files.readString(path)
         val shown = runCatching { Home.path.relativize(path.toAbsolutePath()).toString() }.getOrDefault(path.toString())
+        val text = stackbench.runner.suite.SuiteText.read(path, shown)
         val suite = parser.parse(text, shown)
         if (earlier != null && earlier.run.suiteText != text) throw BadInput("--resume: ${resume} was run with a different suite text than $path")
         return Triple(suite, text, shown)

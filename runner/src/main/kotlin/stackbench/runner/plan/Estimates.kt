@@ -6,7 +6,16 @@ import java.time.Duration
 
 /** How long cells take, for plans and the progress line's time-left estimate. */
 object Estimates {
-    fun cell(cell: Cell): Duration = Defaults.CELL_OVERHEAD_ESTIMATE + cell.load.warmup + measured(cell)
+    /** Overhead, the warm-up (until steady: half way to its cap, a guess) and the window. */
+    fun cell(cell: Cell): Duration = Defaults.CELL_OVERHEAD_ESTIMATE + warmup(cell) + measured(cell)
+
+    fun warmup(cell: Cell): Duration = cell.load.warmup + (cell.load.warmupMax - cell.load.warmup).coerceAtLeast(Duration.ZERO).dividedBy(2)
+
+    /** Priming every app process the cells start: one per configuration with `restart: app`, else one per cell. */
+    fun priming(cells: List<Cell>, restartApp: Boolean): Duration {
+        val processes = if (restartApp) cells.map { it.app.name to it.profile }.distinct().size else cells.size
+        return Defaults.PRIME_ESTIMATE.multipliedBy(processes.toLong())
+    }
 
     fun measured(cell: Cell): Duration = when (val l = cell.load.length) {
         is LoadLength.Timed -> l.duration

@@ -13,6 +13,7 @@ import java.time.Duration
 data class Plan(val suite: Suite, val cells: List<Cell>, val searches: List<CapacitySearch>, val scale: Double) {
     val estimatedDuration: Duration
         get() = cells.fold(Duration.ZERO) { acc, c -> acc + Estimates.cell(c) } +
+            Estimates.priming(cells, suite.restart == stackbench.runner.suite.Restart.APP) +
             searches.fold(Duration.ZERO) { acc, s -> acc + Estimates.search(s) }
 }
 

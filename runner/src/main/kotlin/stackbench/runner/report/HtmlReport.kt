@@ -104,7 +104,9 @@ $warning"""
             }
             val basis = if (view.repetitions >= stackbench.runner.stats.Statistics.MIN_FOR_INTERVAL) "Differences are called real only when the repetitions support them (Mann-Whitney U and a bootstrap interval)."
             else "With fewer than ${stackbench.runner.stats.Statistics.MIN_FOR_INTERVAL} repetitions of each configuration no difference here can be called real; run the suite with more repetitions to tell."
-            return """<section id="findings"><h2>What this run shows</h2><p class="caution">Computed from the results: at each swept value, the best configuration by throughput and by p99, and its margin over the next. $basis</p><ul class="findings">$items</ul></section>"""
+            val decided = if (result.decisions.isEmpty()) "" else "<h3>The suite's comparisons: ${Decided.count(result.decisions)}</h3><ul class=\"findings\">" +
+                result.decisions.joinToString("") { "<li><p><strong>${e(it.name)}</strong>: ${Decided.sentence(it, ::e)}</p></li>" } + "</ul>"
+            return """<section id="findings"><h2>What this run shows</h2>$decided<p class="caution">Computed from the results: at each swept value, the best configuration by throughput and by p99, and its margin over the next. $basis</p><ul class="findings">$items</ul></section>"""
         }
 
         fun overview(): String = "<section id=\"overview\"><h2>Throughput and latency</h2>" + view.panels.joinToString("") { p ->

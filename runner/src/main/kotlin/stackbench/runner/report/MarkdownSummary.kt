@@ -79,6 +79,12 @@ object MarkdownSummary {
                         "${g.held.size}/${g.searches.size} | ${g.searches.joinToString(", ") { it.steps.size.toString() }} |")
                 }
             }
+            if (result.decisions.isNotEmpty()) {
+                appendLine()
+                appendLine("**The suite's comparisons** (${Decided.count(result.decisions)}; the ratio of throughput medians with its 95 % bootstrap interval, against each threshold)")
+                appendLine()
+                result.decisions.forEach { appendLine("- **${md(it.name)}**: ${Decided.sentence(it, ::md)}") }
+            }
             if (findings.isNotEmpty()) {
                 appendLine()
                 appendLine("**What this run shows** (computed from the results)")

@@ -118,7 +118,11 @@ data class StartupResult(
 data class VerificationResult(val ok: Boolean, val status: Int?, val elapsedMs: Double?, val problem: String?, val bodyExcerpt: String?)
 
 /** Requests one at a time on the warmed, otherwise idle app: the time per request the ceilings use. */
-data class IdleProbe(val requests: Int, val medianMs: Double, val minMs: Double, val cpuMsPerRequest: Double?)
+data class IdleProbe(
+    val requests: Int, val medianMs: Double, val minMs: Double, val cpuMsPerRequest: Double?,
+    /** The cell that probed, when this one reused its probe (the same configuration on the same app process). */
+    val probedBy: String? = null,
+)
 
 /** What the laws allow for a cell, and how much of it was measured. */
 data class Ceiling(val law: String, val requestsPerSecond: Double, val explanation: String, val efficiency: Double? = null)

@@ -162,9 +162,14 @@ class CellRunner(private val lab: Lab) {
         if (!app.child.isAlive()) return Outcome.Failed(exited(app, "measured window"), app.child.logTail())
         // the idle probe runs last, on the warmest app this cell has: right after the warm-up, the JIT
         // compiler still competed for the one CPU and made single requests look several times slower
-        if (!ctx.stopping() && awaitQuiet(app, cell) != null) {
+        // a lone request's time on this configuration of this (warm) process was probed already: reused, and named
+        val probed = app.idleProbes[cell.configKey]
+        if (probed != null) {
+            record.idle = probed
+        } else if (!ctx.stopping() && awaitQuiet(app, cell) != null) {
             // a probe that fails (the app still busy past the timeout) costs the cell its ceiling, not its measurements
             record.idle = runCatching { idleProbe(cell, app) }
+                .onSuccess { if (it != null) app.idleProbes[cell.configKey] = it.copy(probedBy = cell.key) }
                 .onFailure { ctx.listener.note("  ${cell.key}: the idle probe failed (${it.message ?: it.javaClass.simpleName}); no time per lone request, so no ceiling") }
                 .getOrNull()
         }
@@ -187,7 +192,8 @@ class CellRunner(private val lab: Lab) {
     private fun warmUp(cell: Cell, ctx: CellContext, app: RunningApp, record: CellRecord, placement: Placement, threads: Int, ready: ReadyDriver, dir: Path): Double? {
         val phase = LoadPhase(lab.host, lab.isolation)
         val group = "${ctx.groupPrefix}-${cell.index}-warmup"
-        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE, CompilerThreads(os, app.child.pid.toInt())::cpuMs)
+        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE, CompilerThreads(os, app.child.pid.toInt())::cpuMs,
+            cell.profile.allottedCpus(lab.machineCpus))
         val start = System.nanoTime()
         val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
         val seconds = phase.runUntil(ready.driver, ready.executable, request(cell, app, dir.resolve("warmup"), threads, stackbench.runner.suite.LoadLength.Timed(cap)), placement.driverCpus, group) {

@@ -25,7 +25,8 @@ class Priming(private val lab: Lab) {
         cell: Cell, ctx: CellContext, app: RunningApp, placement: Placement, threads: Int, ready: ReadyDriver, dir: Path,
         compilerCpuMs: () -> Double?,
     ): PrimeRecord {
-        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE, compilerCpuMs)
+        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE, compilerCpuMs,
+            cell.profile.allottedCpus(lab.machineCpus), scatterMatters = false)
         val request = DriveRequest(
             url = app.baseUrl.resolve(Paths.NOOP), method = "GET", body = null, basicAuth = null,
             shape = LoadShape.Closed(Defaults.PRIME_CONNECTIONS), length = LoadLength.Timed(Defaults.PRIME_MAX),

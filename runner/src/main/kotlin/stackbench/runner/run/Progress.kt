@@ -43,7 +43,9 @@ class ConsoleProgress(private val out: PrintStream, private val interactive: Boo
 
     override fun runStarted(plan: Plan, dir: Path, toRun: List<Cell>) {
         remaining = toRun
-        out.println("stackbench: ${plan.suite.name}: ${toRun.size} cells, about ${format(toRun.fold(Duration.ZERO) { a, c -> a + Estimates.cell(c) })}; results in $dir")
+        val about = toRun.fold(Duration.ZERO) { a, c -> a + Estimates.cell(c) } +
+            Estimates.priming(toRun, plan.suite.restart == stackbench.runner.suite.Restart.APP)
+        out.println("stackbench: ${plan.suite.name}: ${toRun.size} cells, about ${format(about)}; results in $dir")
         ticker = Thread({
             var n = 0
             while (!Thread.currentThread().isInterrupted) {

@@ -17,11 +17,17 @@ data class WarmupSlice(
     val cpuMs: Double?,
     /** The JIT compiler threads' CPU time in the slice, ms; null when it could not be read. */
     val compileMs: Double?,
+    /** The CPUs the app may use: the slice's CPU is this many CPU-seconds per second. */
+    val allottedCpus: Double = 1.0,
 ) {
     val rate: Double get() = if (seconds > 0) completed / seconds else 0.0
 
-    /** Compilation as a share of the slice's CPU time; null when either is unknown (or no CPU was used). */
-    val compileShare: Double? get() = if (cpuMs != null && compileMs != null && cpuMs > 0) compileMs / cpuMs else null
+    /**
+     * Compilation as a share of the slice's CPU: the CPU time the app was allotted in the slice (not the time it used:
+     * an app waiting on I/O uses little, and a compiler taking half of that little takes nothing from the requests).
+     * Null when the compiler threads could not be read.
+     */
+    val compileShare: Double? get() = if (compileMs != null && seconds > 0 && allottedCpus > 0) compileMs / (seconds * 1000 * allottedCpus) else null
 }
 
 /** Why a warm-up ended. */
@@ -37,7 +43,8 @@ enum class WarmupEnd(val id: String) {
  * Decides when a warm-up may end, from the JVM's own signals read off the app's stats channel in slices of
  * [slice]: the app is steady when
  * - **compilation has gone quiet**: in each of the last [QUIET_SLICES] slices the JIT compiler threads used at most
- *   [COMPILE_QUIET] of the JVM's CPU time (unknown when either cannot be read: then throughput alone decides);
+ *   [COMPILE_QUIET] of the CPU the app was allotted in the slice (unknown when they cannot be read: then throughput
+ *   alone decides);
  * - **throughput shows no trend**: the changepoint analysis of every slice so far ([WindowClassifier]) puts the last
  *   change of level at least [FLAT_SLICES] slices back, and those last slices have no significant slope ([Trend.flat])
  *   and scatter at most [MAX_SCATTER].
@@ -50,6 +57,12 @@ class WarmupWatch(
     private val slice: Duration,
     /** The JIT compiler threads' CPU so far, ms ([stackbench.runner.probe.CompilerThreads]); null when unknown. */
     private val compilerCpuMs: () -> Double? = { null },
+    private val allottedCpus: Double = 1.0,
+    /**
+     * Whether the last slices must also scatter little ([MAX_SCATTER]). Priming does not ask it: it drives `/noop` at a
+     * few connections, where the load generator's own timing scatters the rate while the app has long settled.
+     */
+    private val scatterMatters: Boolean = true,
 ) {
     private var first: ServerCount? = null
     private var sliceStart: ServerCount? = null
@@ -78,6 +91,7 @@ class WarmupWatch(
                 completed = now.completed - start.completed,
                 cpuMs = delta(start.processCpuNanos, now.processCpuNanos)?.let { it / 1e6 },
                 compileMs = sliceStartCompiler?.let { a -> compiler?.let { it - a } },
+                allottedCpus = allottedCpus,
             )
             sliceStart = now
             sliceStartCompiler = compiler
@@ -86,7 +100,7 @@ class WarmupWatch(
         return steady()
     }
 
-    fun steady(): Boolean = steady(slices)
+    fun steady(): Boolean = steady(slices, scatterMatters)
 
     /** Seconds from the first reading to where the last level began: the time to steady state; null if none shows. */
     fun steadyFromSeconds(): Double? = steadyFromSeconds(slices)
@@ -136,13 +150,13 @@ class WarmupWatch(
          */
         const val MAX_SCATTER = 0.10
 
-        fun steady(slices: List<WarmupSlice>): Boolean {
+        fun steady(slices: List<WarmupSlice>, scatterMatters: Boolean = true): Boolean {
             if (slices.size < FLAT_SLICES) return false
             val quiet = slices.takeLast(QUIET_SLICES).all { s -> s.compileShare?.let { it <= COMPILE_QUIET } ?: true }
             if (!quiet) return false
             val rates = slices.map { it.rate }
             val recent = rates.takeLast(FLAT_SLICES)
-            if (recent.average() <= 0 || scatter(recent) > MAX_SCATTER) return false
+            if (recent.average() <= 0 || scatterMatters && scatter(recent) > MAX_SCATTER) return false
             val from = WindowClassifier.classify(rates, tail = 0.0).steadyFrom ?: return false
             return rates.size - from >= FLAT_SLICES && Trend.flat(recent, TREND_TOLERANCE)
         }

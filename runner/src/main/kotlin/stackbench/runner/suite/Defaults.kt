@@ -18,12 +18,14 @@ object Defaults {
 
     /**
      * Priming a new app process: `/noop` at this many connections, until steady, at least and at most this long.
-     * Few connections: on one CPU each busy request thread takes its share of the CPU from the JIT compiler threads
-     * (seen: Tomcat primed at 50 connections still compiling after 60 s), and a few already keep the CPU busy.
+     * One connection: on one CPU each busy request thread takes its share of the CPU from the JIT compiler threads
+     * (seen: Tomcat primed at 50 connections still compiling after 60 s; at 4, quiet after about 40 s).
      */
-    const val PRIME_CONNECTIONS = 4
+    const val PRIME_CONNECTIONS = 1
     val PRIME_MIN: Duration = Duration.ofSeconds(5)
     val PRIME_MAX: Duration = Duration.ofSeconds(60)
+    /** What priming takes for plan estimates (Tomcat on one pinned CPU: about 40 s). */
+    val PRIME_ESTIMATE: Duration = Duration.ofSeconds(40)
 
     /** A closed-model window holds at least this many round trips per connection at the measured median latency. */
     const val MIN_ROUND_TRIPS = 20

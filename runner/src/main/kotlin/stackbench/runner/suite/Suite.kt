@@ -21,6 +21,8 @@ data class Suite(
     val restart: Restart = Restart.CELL,
     /** The comparisons the suite asks to decide (`compare:`); `run --until-decided` repeats cells until they are. */
     val comparisons: List<SuiteComparison> = emptyList(),
+    /** `until-decided`: the budget for extra rounds of the undecided comparisons' cells (`run --until-decided` overrides it). */
+    val untilDecided: java.time.Duration? = null,
 ) {
     /** This suite with the restart policy [id] (`cell` or `app`) from the command line, or as it is when null. */
     fun withRestart(id: String?): Suite = if (id == null) this else copy(restart = Restart.of(id))

@@ -54,9 +54,13 @@ class SuiteParser(private val machine: MachineFacts) {
                 ?: null.also { problems.at(node, "restart", "'${node.value}' is not cell or app", "cell: a fresh app for every cell (default); app: one app for its consecutive cells") }
         } ?: Restart.CELL
         val comparisons = CompareReader.read(root, problems)
+        val untilDecided = root.duration("until-decided", java.time.Duration.ofSeconds(1), java.time.Duration.ofHours(24))
+        if (untilDecided != null && comparisons.isEmpty()) {
+            problems.at(root.keyNode("until-decided"), "until-decided", "has no comparison to decide", "name them in a compare: list")
+        }
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
-        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons)
+        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided)
     }
 
     private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {

@@ -29,6 +29,9 @@ class RunningApp(
     /** Its priming (the first cell it serves does it), kept for the cells that reuse it. */
     @Volatile var prime: stackbench.runner.results.PrimeRecord? = null
 
+    /** The idle probe of each configuration this process served, by configuration key, for its later repetitions. */
+    val idleProbes = java.util.concurrent.ConcurrentHashMap<String, stackbench.runner.results.IdleProbe>()
+
     /** Stops the app (SIGTERM, SIGKILL after the grace period) and removes its cgroup. */
     fun stop(grace: Duration = Duration.ofSeconds(3)) {
         try {

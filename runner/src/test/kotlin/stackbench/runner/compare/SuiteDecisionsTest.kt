@@ -74,4 +74,21 @@ class SuiteDecisionsTest {
             .hasMessageContaining("t.yaml:5:5: compare.b: 'platform/io-blocking-delay10/c50' is not a configuration of this suite")
             .hasMessageContaining("did you mean 'platform/io-blocking-delay100/c50'?")
     }
+
+    @Test
+    fun `until-decided needs comparisons, and names its line`() {
+        assertThatThrownBy {
+            SuiteParser(MachineFacts(2)).parse("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nuntil-decided: 60s\n", "t.yaml")
+        }.isInstanceOf(SuiteException::class.java).hasMessageContaining("t.yaml:4:1: until-decided: has no comparison to decide")
+        assertThat(suite.untilDecided).isNull()
+    }
+
+    @Test
+    fun `a decision reads as one sentence with its interval, or why it is open`() {
+        val decided = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0))).single()
+        assertThat(stackbench.runner.report.Decided.sentence(decided) { it })
+            .isEqualTo("virtual/io-blocking-delay100/c100 ÷ platform/io-blocking-delay100/c100 = 1.98× [1.96–2.01]: higher, beyond ±10 % (3 and 3 repetitions)")
+        val open = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(520.0, 700.0, 530.0))).single()
+        assertThat(stackbench.runner.report.Decided.sentence(open) { it }).contains("cannot tell yet: interval").contains("crosses an edge of the band")
+    }
 }

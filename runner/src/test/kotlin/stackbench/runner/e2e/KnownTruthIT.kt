@@ -22,11 +22,11 @@ class KnownTruthIT {
     private val jar = Path.of(System.getProperty("stackbench.runner.jar"))
     private val java = Path.of(System.getProperty("java.home"), "bin", "java")
 
-    private fun run(suite: String, dir: Path): CellResult {
+    private fun run(suite: String, dir: Path, file: Path = home.resolve("suites/$suite.yaml")): CellResult {
         val out = dir.resolve(suite)
         val console = dir.resolve("$suite.txt")
         val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run",
-            home.resolve("suites/$suite.yaml").toString(), "--out", out.toString(), "--no-install")
+            file.toString(), "--out", out.toString(), "--no-install")
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
         assertThat(process.waitFor(240, TimeUnit.SECONDS)).`as`("$suite finished in time").isTrue()
         assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()
@@ -66,5 +66,43 @@ class KnownTruthIT {
         // until that overhead is brought down (see docs/methodology.md)
         assertThat(m.latency.p50!!).isCloseTo(100.0, within(3.0))
         assertThat(m.latency.min!!).`as`("nothing is faster than the delay").isGreaterThanOrEqualTo(100.0)
+    }
+
+    @Test
+    fun `an extra cost that falls to nothing 15 s into the load - warm-up ends there, then the steady rate`(@TempDir dir: Path) {
+        assumeTrue(!ohaMissing(), "oha is not installed")
+        val cell = run("known-truth-warmup", dir)
+        // /info is read before the load, when the truth's clock has not started: its end is read from the app's log
+        val warmup = cell.warmupRecord!!
+        assertThat(warmup.endedBy).isEqualTo("steady")
+        val steadyAt = warmup.steadyAtEpochMs!!
+        val endsAt = truthEnd(dir.resolve("known-truth-warmup"), cell)
+        println("known-truth-warmup: steady at ${(steadyAt - endsAt) / 1000.0} s from the truth's end; slices ${warmup.slices.map { it.rate.toInt() }}")
+        assertThat((steadyAt - endsAt).toDouble()).`as`("time to steady state against the truth, ms").isCloseTo(0.0, within(1000.0))
+        // 20 connections, 100 ms each: 200 req/s, less the path's own cost (about half a millisecond a request)
+        assertThat(cell.measured!!.throughput).isCloseTo(200.0, within(200.0 * 0.05))
+        assertThat(cell.flags.map { it.code }).doesNotContain("unsteady", "warming", "slowing", "no-steady-state")
+    }
+
+    /** When the app's extra cost ended, as the app logged it when its clock started (epoch ms). */
+    private fun truthEnd(out: Path, cell: CellResult): Long {
+        val log = Files.readAllLines(out.resolve(cell.files["app"]!!))
+        val line = log.lastOrNull { it.contains("warm-up truth clock started") }
+            ?: error("the app logged no start of its warm-up truth clock")
+        return Regex("ends at epoch ms (\\d+)").find(line)!!.groupValues[1].toLong()
+    }
+
+    @Test
+    fun `a fixed 500 ms wait at 20 connections - a window of 6 round trips is flagged, one of 24 counts 40 req per s`(@TempDir dir: Path) {
+        assumeTrue(!ohaMissing(), "oha is not installed")
+        val short = run("known-truth-window", dir)
+        assertThat(short.flags.map { it.code }).contains("few-round-trips")
+        assertThat(short.windowShape!!.roundTripsPerConnection!!).isLessThan(20.0)
+
+        val longer = dir.resolve("known-truth-window-12s.yaml")
+        Files.writeString(longer, Files.readString(home.resolve("suites/known-truth-window.yaml")).replace("duration: 3s", "duration: 12s"))
+        val adequate = run("known-truth-window-12s", dir, longer)
+        assertThat(adequate.flags.map { it.code }).doesNotContain("few-round-trips")
+        assertThat(adequate.measured!!.throughput).`as`("20 connections ÷ 0.5 s").isCloseTo(40.0, within(40.0 * 0.03))
     }
 }

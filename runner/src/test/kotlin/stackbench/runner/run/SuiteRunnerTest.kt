@@ -55,6 +55,49 @@ class SuiteRunnerTest {
     }
 }
 
+class UntilDecidedTest {
+    private val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
+        """
+        name: t
+        apps: [{name: p, stack: tomcat}, {name: v, stack: tomcat, virtual-threads: true}, {name: w, stack: webflux}]
+        endpoints: [{kind: io, strategies: [blocking], delay: 100ms}]
+        load: {connections: [100]}
+        repetitions: 3
+        compare:
+          - {name: clear, a: v/io-blocking-delay100/c100, b: p/io-blocking-delay100/c100}
+          - {name: noisy, a: w/io-blocking-delay100/c100, b: p/io-blocking-delay100/c100}
+        """.trimIndent(), "t.yaml"))
+
+    /** p: 500 req/s; v: 1,000; w: alternating 520 / 700 until its 5th repetition, then 980 (a noisy side that settles). */
+    private fun throughput(app: String, rep: Int) = when (app) {
+        "p" -> 500.0 + rep
+        "v" -> 1000.0 - rep
+        else -> if (rep < 5) (if (rep % 2 == 0) 700.0 else 520.0) else 980.0 + rep
+    }
+
+    @Test
+    fun `undecided comparisons get interleaved rounds of their own cells until decided`(@TempDir dir: Path) {
+        val ran = mutableListOf<String>()
+        val result = SuiteRunner({ cell, _ -> ran += cell.key; Fixtures.cell(cell, throughput = throughput(cell.app.name, cell.repetition)) }, ProgressListener.Silent)
+            .run(plan, dir, Fixtures.info(plan.cells.size), Fixtures.environment(), hooks = false, untilDecided = java.time.Duration.ofHours(1))
+        // three planned rounds of three cells; then only the noisy comparison's two configurations, round by round
+        assertThat(ran.take(9).map { it.substringAfterLast('/') }).containsExactly("r1", "r1", "r1", "r2", "r2", "r2", "r3", "r3", "r3")
+        assertThat(ran.drop(9)).allMatch { !it.startsWith("v/") }
+        assertThat(ran.drop(9).take(2)).containsExactly("p/io-blocking-delay100/c100/r4", "w/io-blocking-delay100/c100/r4")
+        assertThat(result.decisions.map { it.decided }).containsExactly(true, true)
+        assertThat(result.decisions.map { it.relation }).containsExactly("higher", "higher")
+        assertThat(ResultsStore.read(dir).decisions).isEqualTo(result.decisions)
+    }
+
+    @Test
+    fun `a budget with no room for a round ends the run with the comparison still open`(@TempDir dir: Path) {
+        val result = SuiteRunner({ cell, _ -> Fixtures.cell(cell, throughput = throughput(cell.app.name, cell.repetition)) }, ProgressListener.Silent)
+            .run(plan, dir, Fixtures.info(plan.cells.size), Fixtures.environment(), hooks = false, untilDecided = java.time.Duration.ofSeconds(1))
+        assertThat(result.cells).hasSize(9)
+        assertThat(result.decisions.single { it.name == "noisy" }.decided).isFalse()
+    }
+}
+
 class CapacitySearchTest {
     private val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
         "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrepetitions: 1\n" +

@@ -35,7 +35,7 @@ class WarmupWatchTest {
         }
     }
 
-    private fun watch(app: FakeApp) = WarmupWatch(app::read, Duration.ofSeconds(1)) { app.compilerCpuMs }
+    private fun watch(app: FakeApp) = WarmupWatch(app::read, Duration.ofSeconds(1), compilerCpuMs = { app.compilerCpuMs })
 
     /** Polls until steady or [max] readings; returns the readings taken. */
     private fun runUntilSteady(w: WarmupWatch, max: Int): Int {

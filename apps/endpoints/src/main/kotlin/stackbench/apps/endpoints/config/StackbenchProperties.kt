@@ -49,8 +49,9 @@ class StackbenchProperties(
      * The known-truth warm-up mode (off when [seconds] is 0): the I/O endpoints' requests wait [extraMs] more at first,
      * falling linearly to nothing [seconds] after the first of them (see `stackbench.contract.WarmupTruth`).
      */
-    class WarmupTruth(val seconds: Long = 0, val extraMs: Long = 0) {
+    class WarmupTruth(val seconds: Long = 0, val extraMs: Long = 0, val skipRequests: Long = 0) {
         init {
+            require(skipRequests in 0..MAX_SECONDS) { "stackbench.warmup-truth.skip-requests must be 0 to $MAX_SECONDS, was $skipRequests" }
             require(seconds in 0..MAX_SECONDS) { "stackbench.warmup-truth.seconds must be 0 (off) to $MAX_SECONDS, was $seconds" }
             require(extraMs in 0..MAX_EXTRA_MS) { "stackbench.warmup-truth.extra-ms must be 0 to $MAX_EXTRA_MS, was $extraMs" }
             require(extraMs == 0L || seconds > 0) { "stackbench.warmup-truth.extra-ms needs stackbench.warmup-truth.seconds > 0" }

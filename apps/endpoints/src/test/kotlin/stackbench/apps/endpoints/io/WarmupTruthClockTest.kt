@@ -66,4 +66,13 @@ class WarmupTruthClockTest {
         assertThatThrownBy { StackbenchProperties.WarmupTruth(0, 100) }.hasMessageContaining("needs stackbench.warmup-truth.seconds")
         assertThat(clock(seconds = 5, extraMs = 0).on).`as`("on with no extra: a control run").isTrue()
     }
+
+    @Test
+    fun `skipped requests neither wait nor start the clock`() {
+        val truth = WarmupTruthClock(StackbenchProperties(warmupTruth = StackbenchProperties.WarmupTruth(30, 500, skipRequests = 1)))
+        assertThat(truth.extraNanos()).`as`("the verification call").isZero()
+        assertThat(truth.info()).isNull()
+        assertThat(truth.extraNanos()).`as`("the load's first request").isBetween(499_000_000L, 500_000_000L)
+        assertThat(truth.info()).isNotNull()
+    }
 }

@@ -1,0 +1,24 @@
+package stackbench.runner.report
+
+import stackbench.runner.results.DecisionRecord
+
+/** A suite's comparisons, decided, as sentences for the report and the summary. Pure. */
+object Decided {
+
+    /** e.g. "a ÷ b = 1.97× [1.97–1.98]: higher, beyond ±10 % (3 and 3 repetitions)". [plain] escapes text from the results. */
+    fun sentence(d: DecisionRecord, plain: (String) -> String): String {
+        val ratio = d.ratio?.let { "%.2f×".format(java.util.Locale.ROOT, it) } ?: "no ratio"
+        val interval = if (d.low != null && d.high != null) " [%.2f–%.2f]".format(java.util.Locale.ROOT, d.low, d.high) else ""
+        val threshold = "±%.0f %%".format(java.util.Locale.ROOT, d.threshold * 100)
+        val verdict = when (d.relation) {
+            "higher" -> "higher, beyond $threshold"
+            "lower" -> "lower, beyond $threshold"
+            "same" -> "the same within $threshold"
+            else -> "cannot tell yet: ${plain(d.why)}"
+        }
+        val left = if (d.leftOut.isEmpty()) "" else "; left out: ${plain(d.leftOut.joinToString())}"
+        return "${plain(d.a)} ÷ ${plain(d.b)} = $ratio$interval: $verdict (${d.nA} and ${d.nB} repetitions$left)"
+    }
+
+    fun count(decisions: List<DecisionRecord>): String = "${decisions.count { it.decided }} of ${decisions.size} decided"
+}
