@@ -11,9 +11,10 @@ object Estimates {
 
     fun warmup(cell: Cell): Duration = cell.load.warmup + (cell.load.warmupMax - cell.load.warmup).coerceAtLeast(Duration.ZERO).dividedBy(2)
 
-    /** Priming every app process the cells start: one per configuration with `restart: app`, else one per cell. */
+    /** Priming every app process the cells start: one per configuration with `restart: app`, else one per cell (none without warm-up). */
     fun priming(cells: List<Cell>, restartApp: Boolean): Duration {
-        val processes = if (restartApp) cells.map { it.app.name to it.profile }.distinct().size else cells.size
+        val warmed = cells.filter { !it.load.warmup.isZero }
+        val processes = if (restartApp) warmed.map { it.app.name to it.profile }.distinct().size else warmed.size
         return Defaults.PRIME_ESTIMATE.multipliedBy(processes.toLong())
     }
 

@@ -119,7 +119,8 @@ class CellRunner(private val lab: Lab) {
 
         val ready = lab.driver(cell.load.driver)
         val threads = cell.load.threads ?: placement.driverCpuCount(lab.machineCpus)
-        if (app.prime == null) {
+        // a cell without warm-up measures a cold JVM on purpose (a container started for the test): no priming either
+        if (app.prime == null && !cell.load.warmup.isZero) {
             ctx.listener.phase(cell, "priming")
             app.prime = Priming(lab).prime(cell, ctx, app, placement, threads, ready, dir, CompilerThreads(os, app.child.pid.toInt())::cpuMs)
             if (ctx.stopping()) return Outcome.Interrupted

@@ -96,7 +96,7 @@ class SuiteRunner(
                     round += 1
                     val next = plan.cells.filter { it.configKey in open }.distinctBy { it.configKey }
                         .map { it.copy(index = ++index, repetition = round) }
-                    val estimate = next.fold(java.time.Duration.ZERO) { acc, c -> acc + stackbench.runner.plan.Estimates.cell(c) }
+                    val estimate = next.fold(java.time.Duration.ZERO) { acc, c -> acc + roundEstimate(c, cells) }
                     if (System.nanoTime() + estimate.toNanos() > deadline) {
                         listener.note("stackbench: --until-decided: the budget has no room for round $round (about ${estimate.seconds} s); " +
                             "still open: ${result.decisions.filter { !it.decided }.joinToString { it.name }}")
@@ -142,6 +142,16 @@ class SuiteRunner(
         fun f(name: String) = info.path(name).asString("")
         val versions = stackbench.runner.results.AppVersions(f("springBoot"), f("springFramework"), f("server"), f("serverVersion"), f("jdk"))
         return env.copy(apps = env.apps + (cell.app.label to versions))
+    }
+
+    /**
+     * How long one more repetition of [cell]'s configuration will take: the median of its earlier repetitions that
+     * did not start their app (a kept app does not start or prime again), else the plan's estimate.
+     */
+    private fun roundEstimate(cell: Cell, done: List<CellResult>): java.time.Duration {
+        val times = done.filter { it.configKey == cell.configKey && it.appStartedBy != null }.mapNotNull { it.timings?.totalMs?.toDouble() }
+        return if (times.isEmpty()) stackbench.runner.plan.Estimates.cell(cell)
+        else java.time.Duration.ofMillis(stackbench.runner.stats.Statistics.median(times).toLong())
     }
 
     /** For tests: as if Ctrl-C arrived. */

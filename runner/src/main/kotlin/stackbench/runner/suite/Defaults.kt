@@ -19,13 +19,14 @@ object Defaults {
     /**
      * Priming a new app process: `/noop` at this many connections, until steady, at least and at most this long.
      * One connection: on one CPU each busy request thread takes its share of the CPU from the JIT compiler threads
-     * (seen: Tomcat primed at 50 connections still compiling after 60 s; at 4, quiet after about 40 s).
+     * (seen: Tomcat primed at 50 connections still compiling after 60 s; at 4, quiet after about 40 s; at 1, after
+     * 25-35 s). At most 30 s: the first cell's own warm-up goes on until steady, priming only gives it a head start.
      */
     const val PRIME_CONNECTIONS = 1
     val PRIME_MIN: Duration = Duration.ofSeconds(5)
-    val PRIME_MAX: Duration = Duration.ofSeconds(60)
-    /** What priming takes for plan estimates (Tomcat on one pinned CPU: about 40 s). */
-    val PRIME_ESTIMATE: Duration = Duration.ofSeconds(40)
+    val PRIME_MAX: Duration = Duration.ofSeconds(30)
+    /** What priming takes for plan estimates (Tomcat on one pinned CPU: about 30 s). */
+    val PRIME_ESTIMATE: Duration = Duration.ofSeconds(30)
 
     /** A closed-model window holds at least this many round trips per connection at the measured median latency. */
     const val MIN_ROUND_TRIPS = 20

@@ -28,7 +28,7 @@ class KnownTruthIT {
         val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run",
             file.toString(), "--out", out.toString(), "--no-install")
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
-        assertThat(process.waitFor(240, TimeUnit.SECONDS)).`as`("$suite finished in time").isTrue()
+        assertThat(process.waitFor(300, TimeUnit.SECONDS)).`as`("$suite finished in time").isTrue()
         assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()
         val cell = ResultsStore.read(out).cells.single()
         assertThat(cell.status).`as`(cell.reason ?: "").isEqualTo(CellStatus.OK)

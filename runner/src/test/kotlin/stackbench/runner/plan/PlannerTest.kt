@@ -58,11 +58,11 @@ class PlannerTest {
         assertThat(tenth.cells.first().load.warmup).isEqualTo(Duration.ofSeconds(1))
         assertThat(tenth.cells.first().load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(2)))
         assertThat(tenth.estimatedDuration).isLessThan(full.estimatedDuration)
-        // 52 cells × (8 s overhead + 10 s warm-up + 20 s load), and a fresh app primed for each (restart: cell), 40 s
-        assertThat(full.estimatedDuration).isEqualTo(Duration.ofSeconds(52L * 38 + 52L * 40))
+        // 52 cells × (8 s overhead + 10 s warm-up + 20 s load), and a fresh app primed for each (restart: cell), 30 s
+        assertThat(full.estimatedDuration).isEqualTo(Duration.ofSeconds(52L * 38 + 52L * 30))
         // with restart: app, one primed process per app configuration (2)
         val kept = Planner.plan(twoByTwo.copy(restart = stackbench.runner.suite.Restart.APP))
-        assertThat(kept.estimatedDuration).isEqualTo(Duration.ofSeconds(52L * 38 + 2L * 40))
+        assertThat(kept.estimatedDuration).isEqualTo(Duration.ofSeconds(52L * 38 + 2L * 30))
     }
 
     @Test
