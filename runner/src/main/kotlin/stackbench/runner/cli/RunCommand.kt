@@ -55,6 +55,7 @@ class RunCommand : CliktCommand(name = "run") {
     private val untilDecided by option("--until-decided", metavar = "BUDGET",
         help = "after the planned repetitions, repeat the cells of every undecided comparison of the suite (its compare: list), interleaved, until each is decided or BUDGET (e.g. 20m) is spent; overrides the suite's until-decided")
         .convert { text -> stackbench.runner.suite.Units.duration(text)?.takeIf { !it.isZero && it <= java.time.Duration.ofHours(24) } ?: fail("'$text' is not a budget between 1s and 24h, e.g. 20m") }
+    private val long by option("--long", help = "confirm a run whose plan is estimated past ${MAX_UNCONFIRMED.toHours()} h").flag()
     private val noInstall by option("--no-install", help = "do not install a missing load generator; stop with the command instead").flag()
 
     override fun run() {
@@ -68,6 +69,10 @@ class RunCommand : CliktCommand(name = "run") {
         if (scaleUsed <= 0) throw BadInput("--scale must be positive, was $scaleUsed")
         val plan = Planner.plan(suite, scaleUsed, repetitions ?: earlier?.run?.repetitions)
         if (plan.cells.isEmpty() && plan.searches.isEmpty()) throw BadInput("the suite expands to no cells")
+        if (plan.estimatedDuration > MAX_UNCONFIRMED && !long) {
+            throw BadInput("the plan is estimated at ${stackbench.runner.run.ConsoleProgress.format(plan.estimatedDuration)}, past the ${MAX_UNCONFIRMED.toHours()} h " +
+                "a run may take unconfirmed; check it with ./stackbench plan, shorten it (--scale, --repetitions, --apps) or confirm with --long")
+        }
         if (untilDecided != null && suite.comparisons.isEmpty()) {
             throw BadInput("--until-decided: suite ${suite.name} names no comparisons to decide (add a compare: list, see docs/suite-format.md)")
         }
@@ -178,6 +183,8 @@ class RunCommand : CliktCommand(name = "run") {
     private fun command(): List<String> = listOf("stackbench") + Invocation.args
 
     companion object {
+        /** The longest estimated run that starts without `--long`. */
+        val MAX_UNCONFIRMED: java.time.Duration = java.time.Duration.ofHours(12)
         val STAMP: DateTimeFormatter = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
     }
 }

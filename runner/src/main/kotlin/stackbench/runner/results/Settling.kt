@@ -18,15 +18,18 @@ data class WarmupRecord(
 )
 
 /**
- * Priming: a new app process's HTTP path warmed until steady with `/noop` at saturation before its first cell,
- * so that cell is no colder than the ones after it; and at its end, the CPU one HTTP exchange costs the app
- * (its whole CPU per `/noop` answer, less the handler's own work), for the CPU-time ceilings.
+ * Priming: a new app process's HTTP path warmed until steady with `/noop` at [connections] before its first cell,
+ * so that cell is no colder than the ones after it; then `/noop` at [saturationConnections] for a few seconds, and
+ * the CPU one HTTP exchange costs the app there (its whole CPU per answer, less the handler's own work), for the
+ * CPU-time ceilings.
  */
 data class PrimeRecord(
     val path: String,
     val connections: Int,
     val warmup: WarmupRecord,
     val httpCpuMsPerRequest: Double?,
+    /** The connections of the saturating stage that [httpCpuMsPerRequest] was read over. */
+    val saturationConnections: Int? = null,
 )
 
 /** How the app's own per-second throughput behaved over the measured window, by changepoint analysis. */

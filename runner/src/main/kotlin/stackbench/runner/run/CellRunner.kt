@@ -198,7 +198,8 @@ class CellRunner(private val lab: Lab) {
         val start = System.nanoTime()
         val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
         val seconds = phase.runUntil(ready.driver, ready.executable, request(cell, app, dir.resolve("warmup"), threads, stackbench.runner.suite.LoadLength.Timed(cap)), placement.driverCpus, group) {
-            val steady = watch.poll()
+            // no reading in the driver's last half second: it may already have stopped sending, and the slice would be partial
+            val steady = if (System.nanoTime() - start < cap.toNanos() - TAIL_NANOS) watch.poll() else watch.steady()
             steady && System.nanoTime() - start >= cell.load.warmup.toNanos() || ctx.stopping()
         }
         record.warmupRecord = watch.record(seconds)
@@ -295,6 +296,9 @@ class CellRunner(private val lab: Lab) {
         )
     }
 }
+
+/** The end of a driver's run in which the warm-up watch takes no reading. */
+internal const val TAIL_NANOS = 500_000_000L
 
 /** Wall-clock marks of a cell's phases. */
 class PhaseClock {

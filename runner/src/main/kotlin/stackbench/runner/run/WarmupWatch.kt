@@ -68,8 +68,6 @@ class WarmupWatch(
     private var sliceStart: ServerCount? = null
     private var sliceStartCompiler: Double? = null
     val slices = mutableListOf<WarmupSlice>()
-    /** The readings at the slices' edges: the first reading, then each slice's end. */
-    private val edges = mutableListOf<ServerCount>()
 
     /** Takes a reading; true once the app is steady. */
     fun poll(): Boolean {
@@ -80,7 +78,6 @@ class WarmupWatch(
             first = now
             sliceStart = now
             sliceStartCompiler = compiler
-            edges += now
             return false
         }
         val elapsedMs = now.epochMs - start.epochMs
@@ -95,7 +92,6 @@ class WarmupWatch(
             )
             sliceStart = now
             sliceStartCompiler = compiler
-            edges += now
         }
         return steady()
     }
@@ -104,25 +100,6 @@ class WarmupWatch(
 
     /** Seconds from the first reading to where the last level began: the time to steady state; null if none shows. */
     fun steadyFromSeconds(): Double? = steadyFromSeconds(slices)
-
-    /**
-     * The JVM's CPU per completed request over the last [FLAT_SLICES] slices, less the CPU of [path]'s own work
-     * per request (what the app's work counter says the handler took): the cost of the HTTP exchange around
-     * the work. Null when the app does not report its CPU, or nothing completed.
-     */
-    fun exchangeCpuMsPerRequest(path: String): Double? {
-        if (edges.size < 2) return null
-        val from = edges[maxOf(0, edges.size - 1 - FLAT_SLICES)]
-        val to = edges.last()
-        val completed = to.completed - from.completed
-        val cpu = delta(from.processCpuNanos, to.processCpuNanos) ?: return null
-        if (completed <= 0) return null
-        val a = from.work[path]
-        val b = to.work[path]
-        val measured = if (b != null) b.measured - (a?.measured ?: 0) else 0
-        val work = if (b != null && measured > 0) (b.cpuNanos - (a?.cpuNanos ?: 0)).toDouble() / measured else 0.0
-        return (cpu.toDouble() / completed - work) / 1e6
-    }
 
     /** What the warm-up showed, for the record: [seconds] it ran, why it ended, its time to steady state, its slices. */
     fun record(seconds: Double): WarmupRecord {

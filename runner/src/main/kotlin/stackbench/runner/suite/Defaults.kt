@@ -25,6 +25,10 @@ object Defaults {
     const val PRIME_CONNECTIONS = 1
     val PRIME_MIN: Duration = Duration.ofSeconds(5)
     val PRIME_MAX: Duration = Duration.ofSeconds(30)
+    /** Then `/noop` at this many connections for this long (after a second to fill them): the exchange's CPU at saturation. */
+    const val PRIME_SATURATION_CONNECTIONS = 50
+    val PRIME_SATURATION: Duration = Duration.ofSeconds(3)
+    val PRIME_SATURATION_SETTLE: Duration = Duration.ofSeconds(1)
     /** What priming takes for plan estimates (Tomcat on one pinned CPU: about 30 s). */
     val PRIME_ESTIMATE: Duration = Duration.ofSeconds(30)
 

@@ -91,10 +91,12 @@ class WarmupWatchTest {
 
     @Test
     fun `the cost of an exchange is the CPU per answer less the handler's own work`() {
-        val app = FakeApp(rate = { 2000.0 }, compileMs = { 0 })
-        val w = watch(app)
-        runUntilSteady(w, 10)
-        // 1,000 ms of CPU per second over 2,000 answers = 0.5 ms each, less 0.01 ms of handler work
-        assertThat(w.exchangeCpuMsPerRequest("/noop")!!).isCloseTo(0.49, within(1e-9))
+        // 2,000 answers in 1 s of CPU, 10 µs of it in the handler: 0.49 ms per exchange
+        val a = ServerCount(0, 1000, processCpuNanos = 5_000_000_000L, work = mapOf("/noop" to WorkCount(1000, 10_000_000)))
+        val b = ServerCount(1000, 3000, processCpuNanos = 6_000_000_000L, work = mapOf("/noop" to WorkCount(3000, 30_000_000)))
+        assertThat(Priming.exchangeCpuMs(a, b)!!).isCloseTo(0.49, within(1e-9))
+        assertThat(Priming.exchangeCpuMs(a, null)).isNull()
+        assertThat(Priming.exchangeCpuMs(a, a)).isNull()
+        assertThat(Priming.exchangeCpuMs(a.copy(processCpuNanos = null), b)).isNull()
     }
 }
