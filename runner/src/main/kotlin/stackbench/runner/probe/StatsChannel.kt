@@ -14,6 +14,18 @@ import java.time.Duration
  */
 data class WorkCount(val count: Long, val cpuNanos: Long, val unmeasured: Long = 0) {
     val measured: Long get() = count - unmeasured
+
+    companion object {
+        /**
+         * The work's CPU per request between two readings of one path, ns, over the requests whose work was
+         * measured ([from] null: since the app started); null when none was: no figure, not a zero.
+         */
+        fun nanosPerRequest(from: WorkCount?, to: WorkCount?): Double? {
+            to ?: return null
+            val measured = to.measured - (from?.measured ?: 0)
+            return if (measured > 0) (to.cpuNanos - (from?.cpuNanos ?: 0)).toDouble() / measured else null
+        }
+    }
 }
 
 /**

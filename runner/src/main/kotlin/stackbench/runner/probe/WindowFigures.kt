@@ -40,9 +40,7 @@ object WindowFigures {
         val wa = a.work[path]
         val wb = b.work[path]
         val workCount = if (wb != null) wb.count - (wa?.count ?: 0) else null
-        // only requests whose work was measured divide the CPU; with none measured there is no figure, not a zero
-        val measured = if (wb != null) wb.measured - (wa?.measured ?: 0) else 0
-        val workCpu = if (wb != null && measured > 0) (wb.cpuNanos - (wa?.cpuNanos ?: 0)) / 1e6 / measured else null
+        val workCpu = WorkCount.nanosPerRequest(wa, wb)?.let { it / 1e6 }
         val completed = b.completed - a.completed
         val cpu = d(a.processCpuNanos, b.processCpuNanos)
         return JvmWindow(

@@ -81,7 +81,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             cell.endpoint.path, cell.endpoint.label)
         val load = loadRecord(placement)
         val windowShape = resources?.let { WindowFigures.shape(it.serverPerSecond, measured, cell.load.shape is LoadShape.Closed, plannedWindowMs) }
-        val jvm = if (w != null) WindowFigures.jvm(raw.filter { it.epochMs >= w.startEpochMs - 1000 }, cell.endpoint.path.substringBefore('?')) else null
+        val jvm = if (w != null) WindowFigures.jvm(raw, cell.endpoint.path.substringBefore('?')) else null
         val ceiling = Ceilings.of(endpoint, load, app, allotted, info, idle, measured, jvm?.workCpuMsPerRequest, prime?.httpCpuMsPerRequest)
         return CellResult(
             key = cell.key, configKey = cell.configKey, index = cell.index, folder = "cells/${cell.folder}", repetition = cell.repetition,

@@ -69,10 +69,7 @@ class Priming(private val lab: Lab) {
             val a = first.processCpuNanos ?: return null
             val b = last.processCpuNanos ?: return null
             if (completed <= 0) return null
-            val wa = first.work[Paths.NOOP]
-            val wb = last.work[Paths.NOOP]
-            val measured = if (wb != null) wb.measured - (wa?.measured ?: 0) else 0
-            val work = if (wb != null && measured > 0) (wb.cpuNanos - (wa?.cpuNanos ?: 0)).toDouble() / measured else 0.0
+            val work = stackbench.runner.probe.WorkCount.nanosPerRequest(first.work[Paths.NOOP], last.work[Paths.NOOP]) ?: 0.0
             return ((b - a).toDouble() / completed - work) / 1e6
         }
     }

@@ -13,8 +13,6 @@ data class WarmupSlice(
     val endSeconds: Double,
     val seconds: Double,
     val completed: Long,
-    /** The JVM's CPU time in the slice, ms; null when the app does not report it. */
-    val cpuMs: Double?,
     /** The JIT compiler threads' CPU time in the slice, ms; null when it could not be read. */
     val compileMs: Double?,
     /** The CPUs the app may use: the slice's CPU is this many CPU-seconds per second. */
@@ -68,35 +66,37 @@ class WarmupWatch(
     private var sliceStart: ServerCount? = null
     private var sliceStartCompiler: Double? = null
     val slices = mutableListOf<WarmupSlice>()
+    /** Decided once per finished slice: nothing it rests on changes between slices. */
+    private var steadyNow = false
 
-    /** Takes a reading; true once the app is steady. */
+    /** Takes a reading; true once the app is steady. The compiler threads are read only at a slice's edges. */
     fun poll(): Boolean {
-        val now = read() ?: return false
-        val compiler = compilerCpuMs()
+        val now = read() ?: return steadyNow
         val start = sliceStart
         if (start == null) {
             first = now
             sliceStart = now
-            sliceStartCompiler = compiler
+            sliceStartCompiler = compilerCpuMs()
             return false
         }
         val elapsedMs = now.epochMs - start.epochMs
         if (elapsedMs >= slice.toMillis()) {
+            val compiler = compilerCpuMs()
             slices += WarmupSlice(
                 endSeconds = (now.epochMs - first!!.epochMs) / 1000.0,
                 seconds = elapsedMs / 1000.0,
                 completed = now.completed - start.completed,
-                cpuMs = delta(start.processCpuNanos, now.processCpuNanos)?.let { it / 1e6 },
                 compileMs = sliceStartCompiler?.let { a -> compiler?.let { it - a } },
                 allottedCpus = allottedCpus,
             )
             sliceStart = now
             sliceStartCompiler = compiler
+            steadyNow = steady(slices, scatterMatters)
         }
-        return steady()
+        return steadyNow
     }
 
-    fun steady(): Boolean = steady(slices, scatterMatters)
+    fun steady(): Boolean = steadyNow
 
     /** Seconds from the first reading to where the last level began: the time to steady state; null if none shows. */
     fun steadyFromSeconds(): Double? = steadyFromSeconds(slices)
@@ -148,7 +148,5 @@ class WarmupWatch(
             val mean = xs.average()
             return kotlin.math.sqrt(xs.sumOf { (it - mean) * (it - mean) } / (xs.size - 1)) / mean
         }
-
-        private fun delta(a: Long?, b: Long?): Long? = if (a != null && b != null) b - a else null
     }
 }
