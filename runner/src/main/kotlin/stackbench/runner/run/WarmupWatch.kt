@@ -134,14 +134,28 @@ class WarmupWatch(
             val rates = slices.map { it.rate }
             val recent = rates.takeLast(FLAT_SLICES)
             if (recent.average() <= 0 || scatterMatters && scatter(recent) > MAX_SCATTER) return false
-            val from = WindowClassifier.classify(rates, tail = 0.0).steadyFrom ?: return false
+            val from = levelStart(rates) ?: return false
             return rates.size - from >= FLAT_SLICES && Trend.flat(recent, TREND_TOLERANCE)
         }
 
         fun steadyFromSeconds(slices: List<WarmupSlice>): Double? {
             if (slices.isEmpty()) return null
-            val from = WindowClassifier.classify(slices.map { it.rate }, tail = 0.0).steadyFrom ?: return null
+            val from = levelStart(slices.map { it.rate }) ?: return null
             return slices[from].endSeconds - slices[from].seconds
+        }
+
+        /** A leading slice of the last level further than this from the level's median is still on the way to it. */
+        const val LEVEL_WITHIN = 0.05
+
+        /**
+         * Where the last level begins: the changepoint analysis's last segment, less its leading slices that are still
+         * more than [LEVEL_WITHIN] from the level (the tail of a ramp, which the segmentation may count into the level).
+         */
+        private fun levelStart(rates: List<Double>): Int? {
+            var from = WindowClassifier.classify(rates, tail = 0.0).steadyFrom ?: return null
+            val level = stackbench.runner.stats.Statistics.median(rates.subList(from, rates.size))
+            while (from < rates.size - 1 && kotlin.math.abs(rates[from] - level) > LEVEL_WITHIN * level) from++
+            return from
         }
 
         private fun scatter(xs: List<Double>): Double {
