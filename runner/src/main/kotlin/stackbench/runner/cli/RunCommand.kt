@@ -14,6 +14,8 @@ import com.github.ajalt.clikt.parameters.types.double
 import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.path
 import stackbench.runner.env.EnvironmentProbe
+import stackbench.runner.host.Placement
+import stackbench.runner.host.SelfAffinity
 import stackbench.runner.plan.Plan
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.CellStatus
@@ -104,8 +106,19 @@ class RunCommand : CliktCommand(name = "run") {
         // with restart: app, an app serves all its cells, so it gets the downstream if any of them calls it
         val appsCallingDownstream = (plan.cells.map { it.app to it.endpoint } + plan.searches.map { it.app to it.endpoint })
             .filter { it.second.needsDownstream }.map { it.first.name }.toSet()
+        val cellRunner = CellRunner(lab)
+        // the runner keeps to the driver's CPUs while a cell pins its app, so that nothing of its own runs on the app's
+        val affinity = SelfAffinity(lab.machineCpus, SelfAffinity.taskset())
+        var warnedAffinity = false
         val runner = SuiteRunner(
-            executor = CellRunner(lab)::run,
+            executor = { cell, ctx ->
+                affinity.placeFor(Placement.of(cell.profile, lab.machineCpus))
+                affinity.problem?.takeUnless { warnedAffinity }?.let {
+                    warnedAffinity = true
+                    console.println("stackbench: warning: the runner could not keep off the app's CPUs: $it")
+                }
+                cellRunner.run(cell, ctx)
+            },
             listener = ConsoleProgress(console, System.console() != null),
             killChildren = { lab.registry.killAll() },
             downstreamUrl = { cell, placement ->

@@ -1,7 +1,14 @@
 package stackbench.runner.results
 
 /** One warm-up slice as recorded: when it ended (s from the warm-up's start), the app's own rate, and the JIT's share of its CPU. */
-data class SliceRecord(val endSeconds: Double, val rate: Double, val compileShare: Double? = null)
+data class SliceRecord(
+    val endSeconds: Double,
+    val rate: Double,
+    /** The JIT compiler threads' CPU over the CPU allotted in the slice. */
+    val compileShare: Double? = null,
+    /** The app's whole CPU (compiler included) over the CPU allotted in the slice. */
+    val cpuShare: Double? = null,
+)
 
 /**
  * How a warm-up went: how long it ran, why it ended (`steady`: compilation quiet and throughput without trend;

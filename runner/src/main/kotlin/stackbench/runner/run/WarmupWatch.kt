@@ -17,6 +17,8 @@ data class WarmupSlice(
     val compileMs: Double?,
     /** The CPUs the app may use: the slice's CPU is this many CPU-seconds per second. */
     val allottedCpus: Double = 1.0,
+    /** The app process's CPU time in the slice (the compiler's included), ms; null when the app does not report it. */
+    val processCpuMs: Double? = null,
 ) {
     val rate: Double get() = if (seconds > 0) completed / seconds else 0.0
 
@@ -26,6 +28,21 @@ data class WarmupSlice(
      * Null when the compiler threads could not be read.
      */
     val compileShare: Double? get() = if (compileMs != null && seconds > 0 && allottedCpus > 0) compileMs / (seconds * 1000 * allottedCpus) else null
+
+    /** The app's whole CPU (compiler included) as a share of the CPU allotted in the slice; null when unknown. */
+    val cpuShare: Double? get() = if (processCpuMs != null && seconds > 0 && allottedCpus > 0) processCpuMs / (seconds * 1000 * allottedCpus) else null
+
+    /**
+     * Whether the JIT compiler left the requests alone in this slice: it took at most [WarmupWatch.COMPILE_QUIET] of the
+     * allotted CPU, or the app, compiler included, used at most [WarmupWatch.IDLE_CPU] of it, so that the compiler ran
+     * on CPU that no request was waiting for (an app waiting on I/O compiles for minutes at a rate its sleeps fix).
+     * Unknown compiler time counts as quiet: then throughput alone decides. Without [onIdleCpu] only the first test counts.
+     */
+    fun compilerQuiet(onIdleCpu: Boolean = true): Boolean {
+        val share = compileShare ?: return true
+        if (share <= WarmupWatch.COMPILE_QUIET) return true
+        return onIdleCpu && cpuShare?.let { it <= WarmupWatch.IDLE_CPU } ?: false
+    }
 }
 
 /** Why a warm-up ended. */
@@ -41,8 +58,9 @@ enum class WarmupEnd(val id: String) {
  * Decides when a warm-up may end, from the JVM's own signals read off the app's stats channel in slices of
  * [slice]: the app is steady when
  * - **compilation has gone quiet**: in each of the last [QUIET_SLICES] slices the JIT compiler threads used at most
- *   [COMPILE_QUIET] of the CPU the app was allotted in the slice (unknown when they cannot be read: then throughput
- *   alone decides);
+ *   [COMPILE_QUIET] of the CPU the app was allotted in the slice, or took only CPU that nothing else wanted (the app,
+ *   compiler included, used at most [IDLE_CPU] of it; see [WarmupSlice.compilerQuiet]; not while priming); unknown when they cannot be
+ *   read: then throughput alone decides;
  * - **throughput shows no trend**: the changepoint analysis of every slice so far ([WindowClassifier]) puts the last
  *   change of level at least [FLAT_SLICES] slices back, and those last slices have no significant slope ([Trend.flat])
  *   and scatter at most [MAX_SCATTER].
@@ -61,6 +79,11 @@ class WarmupWatch(
      * few connections, where the load generator's own timing scatters the rate while the app has long settled.
      */
     private val scatterMatters: Boolean = true,
+    /**
+     * Whether a compiler busy on otherwise idle CPU counts as quiet ([WarmupSlice.compilerQuiet]). Priming does not let
+     * it: priming is there for the compiler to finish the exchange's code before any cell measures it.
+     */
+    private val compilerOnIdleCpuQuiet: Boolean = true,
 ) {
     private var first: ServerCount? = null
     private var sliceStart: ServerCount? = null
@@ -88,10 +111,11 @@ class WarmupWatch(
                 completed = now.completed - start.completed,
                 compileMs = sliceStartCompiler?.let { a -> compiler?.let { it - a } },
                 allottedCpus = allottedCpus,
+                processCpuMs = start.processCpuNanos?.let { a -> now.processCpuNanos?.let { (it - a) / 1e6 } },
             )
             sliceStart = now
             sliceStartCompiler = compiler
-            steadyNow = steady(slices, scatterMatters)
+            steadyNow = steady(slices, scatterMatters, compilerOnIdleCpuQuiet)
         }
         return steadyNow
     }
@@ -109,13 +133,18 @@ class WarmupWatch(
             endedBy = (if (steady()) WarmupEnd.STEADY else WarmupEnd.CAP).id,
             steadyAfterSeconds = steadyAfter,
             steadyAtEpochMs = steadyAfter?.let { s -> first?.let { it.epochMs + (s * 1000).toLong() } },
-            slices = slices.map { SliceRecord(it.endSeconds, it.rate, it.compileShare) },
+            slices = slices.map { SliceRecord(it.endSeconds, it.rate, it.compileShare, it.cpuShare) },
         )
     }
 
     companion object {
         /** At most this share of a slice's CPU in the JIT compilers counts as quiet. */
         const val COMPILE_QUIET = 0.01
+        /**
+         * An app that used at most this share of its allotted CPU, compiler included, left the CPU idle half the time:
+         * its compiler ran on CPU no request was waiting for, and does not hold the warm-up back.
+         */
+        const val IDLE_CPU = 0.5
         const val QUIET_SLICES = 3
         /** Slices since the last change of level, and without trend, before the app counts as steady. */
         const val FLAT_SLICES = 4
@@ -127,9 +156,9 @@ class WarmupWatch(
          */
         const val MAX_SCATTER = 0.10
 
-        fun steady(slices: List<WarmupSlice>, scatterMatters: Boolean = true): Boolean {
+        fun steady(slices: List<WarmupSlice>, scatterMatters: Boolean = true, compilerOnIdleCpuQuiet: Boolean = true): Boolean {
             if (slices.size < FLAT_SLICES) return false
-            val quiet = slices.takeLast(QUIET_SLICES).all { s -> s.compileShare?.let { it <= COMPILE_QUIET } ?: true }
+            val quiet = slices.takeLast(QUIET_SLICES).all { it.compilerQuiet(compilerOnIdleCpuQuiet) }
             if (!quiet) return false
             val rates = slices.map { it.rate }
             val recent = rates.takeLast(FLAT_SLICES)
