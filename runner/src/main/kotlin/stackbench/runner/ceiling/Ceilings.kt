@@ -1,5 +1,7 @@
 package stackbench.runner.ceiling
 
+import stackbench.runner.catalog.RequestPool
+import stackbench.runner.catalog.Stack
 import stackbench.runner.results.AppRecord
 import stackbench.runner.results.Ceiling
 import stackbench.runner.results.EndpointRecord
@@ -54,9 +56,6 @@ object Ceilings {
     /** A pool as `/info` reports it; [size] null = unbounded. */
     private data class Pool(val name: String, val size: Int?, val kind: String)
 
-    /** Where a request waits: a pool of `/info` (or none: a virtual thread of its own), and what its units are. */
-    private data class Hold(val pool: String?, val what: String)
-
     private data class Limit(val n: Int, val what: String)
 
     private fun little(endpoint: EndpointRecord, load: LoadRecord, app: AppRecord, info: JsonNode?, idle: IdleProbe?): Ceiling? {
@@ -104,37 +103,32 @@ object Ceilings {
     }
 
     /** Where a request of this endpoint waits, by stack and strategy (docs/apps.md); null for an unknown one. */
-    private fun holds(endpoint: EndpointRecord, app: AppRecord): List<Hold>? {
+    private fun holds(endpoint: EndpointRecord, app: AppRecord): List<RequestPool>? {
         val request by lazy { requestThreads(app) }
         return when (endpoint.kind) {
             "io" -> when (endpoint.strategy) {
                 "blocking" -> listOf(request ?: return null)
-                "completable-future", "cached-scheduler" -> listOf(Hold("stackbench.io-pool", "threads"))
-                "dispatchers-io" -> listOf(Hold("kotlinx.dispatchers-io", "Dispatchers.IO threads"))
-                "bounded-elastic" -> listOf(Hold("reactor.bounded-elastic", "bounded-elastic threads"))
+                "completable-future", "cached-scheduler" -> listOf(RequestPool("stackbench.io-pool", "threads"))
+                "dispatchers-io" -> listOf(RequestPool("kotlinx.dispatchers-io", "Dispatchers.IO threads"))
+                "bounded-elastic" -> listOf(RequestPool("reactor.bounded-elastic", "bounded-elastic threads"))
                 "suspend-delay", "mono-delay" -> emptyList()
                 else -> null
             }
             "downstream" -> when (endpoint.strategy) {
-                "sync-java" -> listOf(request ?: return null, Hold("downstream.java-httpclient.connections", "downstream connections"))
-                "cf-java", "mono-java" -> listOf(Hold("downstream.java-httpclient.connections", "downstream connections"))
-                "cf-apache", "mono-apache" -> listOf(Hold("downstream.apache-async.connections", "downstream connections"))
-                "webclient", "suspend-webclient" -> listOf(Hold("downstream.webclient.connections", "downstream connections"))
-                "rest-client" -> listOf(request ?: return null, Hold("downstream.rest-client.connections", "downstream connections"))
+                "sync-java" -> listOf(request ?: return null, RequestPool("downstream.java-httpclient.connections", "downstream connections"))
+                "cf-java", "mono-java" -> listOf(RequestPool("downstream.java-httpclient.connections", "downstream connections"))
+                "cf-apache", "mono-apache" -> listOf(RequestPool("downstream.apache-async.connections", "downstream connections"))
+                "webclient", "suspend-webclient" -> listOf(RequestPool("downstream.webclient.connections", "downstream connections"))
+                "rest-client" -> listOf(request ?: return null, RequestPool("downstream.rest-client.connections", "downstream connections"))
                 else -> null
             }
             else -> null
         }
     }
 
-    /** The pool a blocking handler waits on: the server's request threads, or WebFlux's event loops. */
-    private fun requestThreads(app: AppRecord): Hold? = when (app.stack) {
-        "tomcat" -> Hold("tomcat.threads", "request threads") // unbounded (null) with virtual threads
-        "jetty" -> Hold("jetty.threads", if (app.virtualThreads) "concurrent tasks" else "request threads") // bounded either way
-        "undertow" -> if (app.virtualThreads) Hold("undertow.servlet-executor", "virtual threads") else Hold("undertow.worker-threads", "worker threads")
-        "webflux" -> if (app.virtualThreads) Hold(null, "a virtual thread per request, unbounded") else Hold("netty.event-loops", "event loops")
-        else -> null
-    }
+    /** The pool a blocking handler waits on, by the stack's own catalog entry; null for a stack this runner does not know. */
+    private fun requestThreads(app: AppRecord): RequestPool? =
+        Stack.entries.firstOrNull { it.id == app.stack }?.requestPool(app.virtualThreads)
 
     private fun count(n: Int, what: String) = "${String.format(Locale.US, "%,d", n)} " + if (n == 1) singular(what) else what
 

@@ -7,9 +7,10 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import stackbench.runner.env.EnvironmentProbe
 import stackbench.runner.isolation.Isolation
-import stackbench.runner.suite.DriverKind
-import stackbench.runner.sut.DownstreamJar
-import stackbench.runner.sut.Stack
+import stackbench.runner.catalog.DownstreamJar
+import stackbench.runner.catalog.DriverCatalog
+import stackbench.runner.catalog.DriverSpec
+import stackbench.runner.catalog.Stack
 import java.net.InetAddress
 import java.net.ServerSocket
 import java.nio.file.Files
@@ -25,8 +26,8 @@ class DoctorCommand : CliktCommand(name = "doctor") {
 
     override fun run() {
         val drivers = DriverSetup(Home.path, System.out)
-        if (fix) DriverKind.entries.filter { drivers.executable(it) == null }.forEach { runCatching { drivers.ready(it) }.onFailure { e -> println(e.message) } }
-        val checks = listOf(jdk(), cpus()) + jars() + DriverKind.entries.map { driver(drivers, it) } +
+        if (fix) DriverCatalog.all.filter { drivers.executable(it) == null }.forEach { runCatching { drivers.ready(it) }.onFailure { e -> println(e.message) } }
+        val checks = listOf(jdk(), cpus()) + jars() + DriverCatalog.all.map { driver(drivers, it) } +
             listOf(cgroups(), ports(), openFiles(), chromium())
         for (c in checks) {
             println("%s %-22s %s".format(if (c.ok) "ok  " else if (c.essential) "FAIL" else "warn", c.name, c.found))
@@ -53,10 +54,10 @@ class DoctorCommand : CliktCommand(name = "doctor") {
             "./mvnw -q -B package -DskipTests   (./stackbench does it on first use)"))
     }
 
-    private fun driver(drivers: DriverSetup, kind: DriverKind): Check {
+    private fun driver(drivers: DriverSetup, kind: DriverSpec): Check {
         val exe = drivers.executable(kind)
         return if (exe != null) Check(kind.id, true, "${drivers.version(kind, exe)} ($exe)")
-        else Check(kind.id, false, "not installed", "${drivers.installCommand(kind)}   (or ./stackbench doctor --fix)", essential = kind == DriverKind.OHA)
+        else Check(kind.id, false, "not installed", "${drivers.installCommand(kind)}   (or ./stackbench doctor --fix)", essential = kind.essential)
     }
 
     private fun cgroups(): Check {

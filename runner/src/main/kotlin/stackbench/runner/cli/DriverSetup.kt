@@ -1,28 +1,29 @@
 package stackbench.runner.cli
 
+import stackbench.runner.catalog.DriverSpec
+import stackbench.runner.catalog.Install
 import stackbench.runner.load.DriverMissingException
 import stackbench.runner.load.Drivers
 import stackbench.runner.run.ReadyDriver
-import stackbench.runner.suite.DriverKind
 import java.io.PrintStream
 import java.nio.file.Files
 import java.nio.file.Path
 
 /**
- * Makes the load generators ready, installing a missing one where it can: oha with cargo into the
- * project's tools folder (pinned to the release whose output the parsers are tested on), wrk with apt-get
- * as root. Where it cannot, it stops with the exact command to run.
+ * Makes the load generators ready, installing a missing one where it can, as its catalog entry says: with
+ * cargo into the project's tools folder (pinned to the release whose output the parsers are tested on), with
+ * apt-get as root. Where it cannot, it stops with the exact command to run.
  */
 class DriverSetup(private val home: Path, private val out: PrintStream) {
-    private val cache = mutableMapOf<DriverKind, ReadyDriver>()
+    private val cache = mutableMapOf<DriverSpec, ReadyDriver>()
 
-    fun executable(kind: DriverKind): Path? = Drivers.find(kind, home)
+    fun executable(kind: DriverSpec): Path? = Drivers.find(kind, home)
 
-    fun version(kind: DriverKind, exe: Path): String = runCatching { Drivers.versionLine(kind, exe) }.getOrDefault("unknown")
+    fun version(kind: DriverSpec, exe: Path): String = runCatching { Drivers.versionLine(kind, exe) }.getOrDefault("unknown")
 
     /** The driver, ready; installs it first if [install] and it is missing. */
     @Synchronized
-    fun ready(kind: DriverKind, install: Boolean = true): ReadyDriver = cache.getOrPut(kind) {
+    fun ready(kind: DriverSpec, install: Boolean = true): ReadyDriver = cache.getOrPut(kind) {
         if (executable(kind) == null) {
             if (install) install(kind) else throw BadInput(missing(kind))
         }
@@ -34,35 +35,33 @@ class DriverSetup(private val home: Path, private val out: PrintStream) {
         ReadyDriver(Drivers.driver(kind), located.executable, located.versionLine)
     }
 
-    fun missing(kind: DriverKind) = "the load generator ${kind.id} is not installed; install it with: ${installCommand(kind)}"
+    fun missing(kind: DriverSpec) = "the load generator ${kind.id} is not installed; install it with: ${installCommand(kind)}"
 
-    fun installCommand(kind: DriverKind) = when (kind) {
-        DriverKind.OHA -> "cargo install oha --version $OHA_VERSION --locked --root ${home.resolve(".tools")}"
-        DriverKind.WRK -> if (isRoot()) "apt-get install -y wrk" else "sudo apt-get install -y wrk"
+    fun installCommand(kind: DriverSpec) = when (val how = kind.install) {
+        is Install.Cargo -> "cargo install ${how.crate} --version ${kind.version} --locked --root ${home.resolve(".tools")}"
+        is Install.Apt -> if (isRoot()) "apt-get install -y ${how.pkg}" else "sudo apt-get install -y ${how.pkg}"
     }
 
-    private fun install(kind: DriverKind) {
-        val command = when (kind) {
-            DriverKind.OHA -> {
+    private fun install(kind: DriverSpec) {
+        val how = kind.install
+        val command = when (how) {
+            is Install.Cargo -> {
                 val cargo = onPath("cargo") ?: Path.of(System.getProperty("user.home"), ".cargo/bin/cargo").takeIf { Files.isExecutable(it) }
                     ?: throw BadInput("${missing(kind)}\n  (that needs cargo: https://rustup.rs)")
-                listOf(cargo.toString(), "install", "oha", "--version", OHA_VERSION, "--locked", "--root", home.resolve(".tools").toString())
+                listOf(cargo.toString(), "install", how.crate, "--version", kind.version!!, "--locked", "--root", home.resolve(".tools").toString())
             }
-            DriverKind.WRK -> {
+            is Install.Apt -> {
                 if (!isRoot() || onPath("apt-get") == null) throw BadInput(missing(kind))
-                listOf("apt-get", "install", "-y", "wrk")
+                listOf("apt-get", "install", "-y", how.pkg)
             }
         }
         out.println("stackbench: ${kind.id} is missing; installing it: ${command.joinToString(" ")}" +
-            if (kind == DriverKind.OHA) " (about 6 minutes the first time)" else "")
+            if (how is Install.Cargo) " (about ${how.minutes} minutes the first time)" else "")
         val p = ProcessBuilder(command).inheritIO().start()
         if (p.waitFor() != 0) throw BadInput("installing ${kind.id} failed (exit ${p.exitValue()}); run it yourself: ${installCommand(kind)}")
     }
 
     companion object {
-        /** The oha release the parsers are tested against. */
-        const val OHA_VERSION = "1.16.0"
-
         fun onPath(name: String): Path? = System.getenv("PATH").orEmpty().split(':').filter { it.isNotEmpty() }
             .map { Path.of(it, name) }.firstOrNull { Files.isExecutable(it) }
 

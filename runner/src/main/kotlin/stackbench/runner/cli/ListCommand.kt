@@ -5,7 +5,7 @@ import com.github.ajalt.clikt.core.Context
 import stackbench.contract.CpuStrategy
 import stackbench.contract.DownstreamClient
 import stackbench.contract.IoStrategy
-import stackbench.runner.sut.Stack
+import stackbench.runner.catalog.Stack
 import java.nio.file.Files
 
 class ListCommand : CliktCommand(name = "list") {

@@ -175,7 +175,7 @@ class RunCommand : CliktCommand(name = "run") {
         val missing = (plan.cells.map { it.app.stack } + plan.searches.map { it.app.stack }).distinct()
             .map { it.jarPath(Home.path) }.filter { !Files.isRegularFile(it) }
         val downstream = (plan.cells.any { it.endpoint.needsDownstream } || plan.searches.any { it.endpoint.needsDownstream }) &&
-            !Files.isRegularFile(Home.path.resolve(stackbench.runner.sut.DownstreamJar.PATH))
+            !Files.isRegularFile(Home.path.resolve(stackbench.runner.catalog.DownstreamJar.PATH))
         if (missing.isNotEmpty() || downstream) {
             throw BadInput("the apps are not built (${missing.joinToString()}${if (downstream) " downstream.jar" else ""} missing); build them with: ./mvnw -q -B package -DskipTests (./stackbench does it on first use)")
         }

@@ -9,9 +9,9 @@ import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.int
-import stackbench.runner.sut.BootLine
-import stackbench.runner.sut.DownstreamJar
-import stackbench.runner.sut.Stack
+import stackbench.runner.catalog.BootLine
+import stackbench.runner.catalog.DownstreamJar
+import stackbench.runner.catalog.Stack
 import java.nio.file.Files
 
 class ServeCommand : CliktCommand(name = "serve") {

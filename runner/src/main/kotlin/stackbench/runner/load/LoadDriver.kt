@@ -2,7 +2,7 @@ package stackbench.runner.load
 
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.results.LoadResult
-import stackbench.runner.suite.DriverKind
+import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.suite.LoadLength
 import java.net.URI
 import java.nio.file.Path
@@ -32,7 +32,7 @@ data class DriveRequest(
  * are tested on recorded outputs; [DriverProcess] runs the command.
  */
 interface LoadDriver {
-    val kind: DriverKind
+    val kind: DriverSpec
 
     /** The command line for [request], with [executable] as the tool. May write helper files (a Lua script) into the output folder. */
     fun command(request: DriveRequest, executable: Path): List<String>

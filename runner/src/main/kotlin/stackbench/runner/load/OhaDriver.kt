@@ -4,7 +4,7 @@ import stackbench.runner.plan.LoadShape
 import stackbench.runner.results.LatencyStats
 import stackbench.runner.results.LoadResult
 import stackbench.runner.results.PercentilePoint
-import stackbench.runner.suite.DriverKind
+import stackbench.runner.catalog.DriverCatalog
 import stackbench.runner.suite.LoadLength
 import tools.jackson.databind.JsonNode
 import tools.jackson.databind.json.JsonMapper
@@ -35,7 +35,7 @@ import kotlin.math.ceil
  *   a stale one, and [parse] reads only the newest `run`.
  */
 class OhaDriver : LoadDriver {
-    override val kind = DriverKind.OHA
+    override val kind = DriverCatalog.OHA
 
     override fun command(request: DriveRequest, executable: Path): List<String> {
         LoadSupport.checkBasicAuth(request.basicAuth)

@@ -5,7 +5,7 @@ import stackbench.runner.results.LatencyStats
 import stackbench.runner.results.LoadResult
 import stackbench.runner.results.PercentilePoint
 import stackbench.runner.results.SecondStat
-import stackbench.runner.suite.DriverKind
+import stackbench.runner.catalog.DriverCatalog
 import stackbench.runner.suite.LoadLength
 import tools.jackson.databind.JsonNode
 import tools.jackson.databind.json.JsonMapper
@@ -42,7 +42,7 @@ import java.nio.file.Path
  *   the connections so none are silently dropped.
  */
 class WrkDriver(val perSecond: Boolean = true) : LoadDriver {
-    override val kind = DriverKind.WRK
+    override val kind = DriverCatalog.WRK
 
     override fun command(request: DriveRequest, executable: Path): List<String> {
         val shape = request.shape

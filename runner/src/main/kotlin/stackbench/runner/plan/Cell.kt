@@ -3,7 +3,7 @@ package stackbench.runner.plan
 import stackbench.contract.Paths
 import stackbench.contract.Todo
 import stackbench.runner.suite.AppConfig
-import stackbench.runner.suite.DriverKind
+import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.suite.LoadLength
 import stackbench.runner.suite.ResourceProfile
 import stackbench.runner.suite.Slo
@@ -74,7 +74,7 @@ enum class EndpointKind(val id: String) { NOOP("noop"), CPU("cpu"), IO("io"), DO
 
 /** The load one cell gets: which driver, what shape, how long. */
 data class LoadLevel(
-    val driver: DriverKind,
+    val driver: DriverSpec,
     val shape: LoadShape,
     val length: LoadLength,
     val warmup: Duration,

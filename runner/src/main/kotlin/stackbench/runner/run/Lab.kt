@@ -5,7 +5,7 @@ import stackbench.runner.host.ProcessRegistry
 import stackbench.runner.isolation.Isolation
 import stackbench.runner.load.LoadDriver
 import stackbench.runner.sut.Http
-import stackbench.runner.suite.DriverKind
+import stackbench.runner.catalog.DriverSpec
 import tools.jackson.databind.ObjectMapper
 import java.nio.file.Path
 
@@ -23,5 +23,5 @@ class Lab(
     val http: Http,
     val json: ObjectMapper,
     /** Finds a driver, or throws a message naming its install command. */
-    val driver: (DriverKind) -> ReadyDriver,
+    val driver: (DriverSpec) -> ReadyDriver,
 )

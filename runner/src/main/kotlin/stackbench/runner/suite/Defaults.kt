@@ -1,5 +1,6 @@
 package stackbench.runner.suite
 
+import stackbench.runner.catalog.DriverCatalog
 import java.time.Duration
 
 /**
@@ -7,7 +8,7 @@ import java.time.Duration
  * suite, else this. docs/suite-format.md lists the same values.
  */
 object Defaults {
-    val DRIVER = DriverKind.OHA
+    val DRIVER = DriverCatalog.OHA
     const val CONNECTIONS = 50
     val WARMUP: Duration = Duration.ofSeconds(10)
     val DURATION: Duration = Duration.ofSeconds(30)

@@ -1,5 +1,6 @@
 package stackbench.runner.suite
 
+import stackbench.runner.catalog.DriverCatalog
 import java.time.Duration
 
 /** Reads the `load:` section: driver, model (closed, open, or a capacity search), and how long. */
@@ -8,8 +9,8 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
     fun read(): LoadSpec {
         val driverNode = m.scalar("driver")
         val driver = driverNode?.let { node ->
-            DriverKind.byId(node.value) ?: null.also {
-                problems.at(node, m.qualify("driver"), "'${node.value}' is not a load driver", "one of: ${DriverKind.entries.joinToString { it.id }}")
+            DriverCatalog.byId(node.value) ?: null.also {
+                problems.at(node, m.qualify("driver"), "'${node.value}' is not a load driver", "one of: ${DriverCatalog.all.joinToString { it.id }}")
             }
         } ?: Defaults.DRIVER
         val modelNode = m.scalar("model")
@@ -46,8 +47,10 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
                 problems.at(modelNode, m.qualify("model"), "'$modelId' is not a load model", "closed (N connections) or open (a fixed rate)")
             }
         }
-        if (driver == DriverKind.WRK && model !is LoadModel.Closed) {
-            problems.at(driverNode, m.qualify("driver"), "wrk drives a closed model only", "use driver: oha for open-model loads")
+        if (model.kind !in driver.models) {
+            val other = DriverCatalog.all.firstOrNull { model.kind in it.models }
+            problems.at(driverNode, m.qualify("driver"), "${driver.id} drives a ${driver.models.joinToString(" or ") { it.id }} model only",
+                other?.let { "use driver: ${it.id} for ${if (model is LoadModel.Closed) "closed" else "open"}-model loads" })
         }
         val hasDuration = m.has("duration")
         val duration = m.duration("duration", Duration.ofSeconds(1), Units.MAX_DURATION) ?: Defaults.DURATION
@@ -58,8 +61,10 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
         if (requests != null && model !is LoadModel.Closed) {
             problems.at(m.valueNode("requests"), m.qualify("requests"), "a fixed request count goes with a closed model")
         }
-        if (requests != null && driver == DriverKind.WRK) {
-            problems.at(m.valueNode("requests"), m.qualify("requests"), "wrk runs for a duration, not a request count", "use driver: oha for a fixed request count")
+        if (requests != null && !driver.countedLength) {
+            val other = DriverCatalog.all.firstOrNull { it.countedLength }
+            problems.at(m.valueNode("requests"), m.qualify("requests"), "${driver.id} runs for a duration, not a request count",
+                other?.let { "use driver: ${it.id} for a fixed request count" })
         }
         val warmup = m.duration("warmup", Duration.ZERO, Units.MAX_WARMUP) ?: Defaults.WARMUP
         val warmupMax = m.duration("warmup-max", Duration.ZERO, Units.MAX_WARMUP)?.also {

@@ -3,7 +3,9 @@ package stackbench.runner.suite
 import stackbench.contract.CpuStrategy
 import stackbench.contract.DownstreamClient
 import stackbench.contract.IoStrategy
-import stackbench.runner.sut.Stack
+import stackbench.runner.catalog.DriverSpec
+import stackbench.runner.catalog.LoadModelKind
+import stackbench.runner.catalog.Stack
 import java.time.Duration
 
 /** What a suite file asks for, validated; [SuiteParser] makes it, [stackbench.runner.plan.Planner] expands it. */
@@ -139,16 +141,6 @@ sealed interface EndpointSpec {
 
 enum class TodoMethod { GET, POST }
 
-/** The load generators the lab drives, behind one interface. */
-enum class DriverKind(val id: String, val install: String) {
-    OHA("oha", "cargo install oha --locked --root .tools   (or: ./stackbench doctor --fix)"),
-    WRK("wrk", "apt-get install -y wrk");
-
-    companion object {
-        fun byId(id: String): DriverKind? = entries.firstOrNull { it.id == id }
-    }
-}
-
 /** The shape of the load, as a closed choice. */
 sealed interface LoadModel {
     /** N connections, each sending its next request when the previous answer arrives. */
@@ -159,6 +151,14 @@ sealed interface LoadModel {
 
     /** Open-model steps up the rate, then bisects, until the latency target breaks. */
     data class Capacity(val slo: Slo, val startRate: Double, val maxRate: Double, val precision: Double, val connections: Int?) : LoadModel
+
+    /** Its kind, as the driver catalog lists the models a driver supports. */
+    val kind: LoadModelKind
+        get() = when (this) {
+            is Closed -> LoadModelKind.CLOSED
+            is Open -> LoadModelKind.OPEN
+            is Capacity -> LoadModelKind.CAPACITY
+        }
 }
 
 /** A latency and error target: the p99 must stay at or under [p99], errors at or under [errorRate]. */
@@ -171,7 +171,7 @@ sealed interface LoadLength {
 }
 
 data class LoadSpec(
-    val driver: DriverKind,
+    val driver: DriverSpec,
     val model: LoadModel,
     val length: LoadLength,
     val warmup: Duration,

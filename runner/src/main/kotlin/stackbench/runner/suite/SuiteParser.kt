@@ -7,8 +7,8 @@ import stackbench.contract.DownstreamClient
 import stackbench.contract.IoStrategy
 import stackbench.contract.Parameter
 import stackbench.contract.Strategy
-import stackbench.runner.sut.BootLine
-import stackbench.runner.sut.Stack
+import stackbench.runner.catalog.BootLine
+import stackbench.runner.catalog.Stack
 import java.time.Duration
 
 /** What validation needs to know of the machine the suite will run on. */
@@ -105,7 +105,7 @@ class SuiteParser(private val machine: MachineFacts) {
             }
         }
         val stack = Stack.find(stackId, boot)!!
-        if (virtual && stack.model == stackbench.runner.sut.WebModel.REACTIVE) {
+        if (virtual && stack.model == stackbench.runner.catalog.WebModel.REACTIVE) {
             // allowed: Spring Boot then runs blocking controller methods on virtual threads; /info records it
         }
         val name = explicitName ?: (stack.label + if (virtual) "-virtual" else "")

@@ -4,6 +4,7 @@ import stackbench.runner.host.ChildProcess
 import stackbench.runner.host.Host
 import stackbench.runner.host.LaunchSpec
 import stackbench.runner.isolation.Confinement
+import stackbench.runner.catalog.DownstreamJar
 import stackbench.runner.suite.DownstreamConfig
 import java.net.URI
 import java.nio.file.Path

@@ -5,7 +5,7 @@ import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
-import stackbench.runner.suite.DriverKind
+import stackbench.runner.catalog.DriverCatalog
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -24,7 +24,7 @@ class DriversTest {
         val home = dir.resolve("home")
         val local = script(home.resolve(".tools/bin"), "oha", "echo 'oha 1.16.0'")
         script(dir.resolve("bin"), "oha", "echo 'oha 0.1.0'")
-        val found = Drivers.locate(DriverKind.OHA, home, dir.resolve("bin").toString())
+        val found = Drivers.locate(DriverCatalog.OHA, home, dir.resolve("bin").toString())
         assertThat(found.executable).isEqualTo(local)
         assertThat(found.version).isEqualTo("1.16.0")
         assertThat(found.versionLine).isEqualTo("oha 1.16.0")
@@ -33,7 +33,7 @@ class DriversTest {
     @Test
     fun `oha on PATH when the tools folder has none`(@TempDir dir: Path) {
         val onPath = script(dir.resolve("bin"), "oha", "echo 'oha 1.14.0'")
-        val found = Drivers.locate(DriverKind.OHA, dir.resolve("home"), "/nonexistent:${dir.resolve("bin")}")
+        val found = Drivers.locate(DriverCatalog.OHA, dir.resolve("home"), "/nonexistent:${dir.resolve("bin")}")
         assertThat(found.executable).isEqualTo(onPath)
         assertThat(found.version).isEqualTo("1.14.0")
     }
@@ -45,44 +45,44 @@ class DriversTest {
             dir.resolve("bin"), "wrk",
             "echo 'wrk debian/4.1.0-3+b2 [epoll] Copyright (C) 2012 Will Glozer'\necho 'Usage: wrk <options> <url>'\nexit 1",
         )
-        val found = Drivers.locate(DriverKind.WRK, dir, dir.resolve("bin").toString())
+        val found = Drivers.locate(DriverCatalog.WRK, dir, dir.resolve("bin").toString())
         assertThat(found.version).isEqualTo("4.1.0")
         assertThat(found.versionLine).isEqualTo("wrk debian/4.1.0-3+b2 [epoll] Copyright (C) 2012 Will Glozer")
     }
 
     @Test
     fun `a missing driver names its install command`(@TempDir dir: Path) {
-        assertThatThrownBy { Drivers.locate(DriverKind.WRK, dir, dir.toString()) }
+        assertThatThrownBy { Drivers.locate(DriverCatalog.WRK, dir, dir.toString()) }
             .isInstanceOf(DriverMissingException::class.java)
             .hasMessage("the load generator wrk is not installed (looked in PATH); install it with: apt-get install -y wrk")
-        assertThatThrownBy { Drivers.locate(DriverKind.OHA, dir, "") }
+        assertThatThrownBy { Drivers.locate(DriverCatalog.OHA, dir, "") }
             .isInstanceOf(DriverMissingException::class.java)
             .hasMessageContaining("oha is not installed (looked in $dir/.tools/bin and PATH)")
-            .hasMessageContaining("install it with: ${DriverKind.OHA.install}")
+            .hasMessageContaining("install it with: ${DriverCatalog.OHA.install.hint}")
     }
 
     @Test
     fun `something that prints no version is not taken for the driver`(@TempDir dir: Path) {
         script(dir.resolve("bin"), "oha", "echo 'command not understood'")
-        assertThatThrownBy { Drivers.locate(DriverKind.OHA, dir, dir.resolve("bin").toString()) }
+        assertThatThrownBy { Drivers.locate(DriverCatalog.OHA, dir, dir.resolve("bin").toString()) }
             .isInstanceOf(DriverMissingException::class.java)
             .hasMessageContaining("does not look like oha")
     }
 
     @Test
     fun `the drivers by kind`() {
-        assertThat(Drivers.driver(DriverKind.OHA)).isInstanceOf(OhaDriver::class.java)
-        assertThat((Drivers.driver(DriverKind.WRK) as WrkDriver).perSecond).isTrue()
-        assertThat((Drivers.driver(DriverKind.WRK, wrkPerSecond = false) as WrkDriver).perSecond).isFalse()
+        assertThat(Drivers.driver(DriverCatalog.OHA)).isInstanceOf(OhaDriver::class.java)
+        assertThat((Drivers.driver(DriverCatalog.WRK) as WrkDriver).perSecond).isTrue()
+        assertThat(WrkDriver(perSecond = false).perSecond).isFalse()
     }
 
     @Test
     fun `the installed tools report their versions`() {
         val home = Path.of(System.getProperty("user.dir")).parent // runner/ → the project
-        val oha = Drivers.find(DriverKind.OHA, home)
-        val wrk = Drivers.find(DriverKind.WRK, home)
+        val oha = Drivers.find(DriverCatalog.OHA, home)
+        val wrk = Drivers.find(DriverCatalog.WRK, home)
         assumeTrue(oha != null || wrk != null, "neither oha nor wrk is installed: nothing to check")
-        if (oha != null) assertThat(Drivers.locate(DriverKind.OHA, home).version).matches("\\d+\\.\\d+\\.\\d+")
-        if (wrk != null) assertThat(Drivers.locate(DriverKind.WRK, home).version).matches("\\d+\\.\\d+\\.\\d+")
+        if (oha != null) assertThat(Drivers.locate(DriverCatalog.OHA, home).version).matches("\\d+\\.\\d+\\.\\d+")
+        if (wrk != null) assertThat(Drivers.locate(DriverCatalog.WRK, home).version).matches("\\d+\\.\\d+\\.\\d+")
     }
 }

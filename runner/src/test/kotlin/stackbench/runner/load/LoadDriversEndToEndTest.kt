@@ -9,7 +9,8 @@ import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.load.LoadFixtures.request
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.results.LoadResult
-import stackbench.runner.suite.DriverKind
+import stackbench.runner.catalog.DriverCatalog
+import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.suite.LoadLength
 import java.nio.file.Files
 import java.nio.file.Path
@@ -27,9 +28,9 @@ class LoadDriversEndToEndTest {
     @AfterEach
     fun stop() = server.close()
 
-    private fun tool(kind: DriverKind): Path {
+    private fun tool(kind: DriverSpec): Path {
         val exe = Drivers.find(kind, home)
-        assumeTrue(exe != null, "${kind.id} is not installed (install: ${kind.install}): end-to-end run skipped")
+        assumeTrue(exe != null, "${kind.id} is not installed (install: ${kind.install.hint}): end-to-end run skipped")
         return exe!!
     }
 
@@ -47,7 +48,7 @@ class LoadDriversEndToEndTest {
 
     @Test
     fun `oha, closed model, GET`(@TempDir dir: Path) {
-        val exe = tool(DriverKind.OHA)
+        val exe = tool(DriverCatalog.OHA)
         val pid = AtomicLong()
         val r = processes.drive(
             OhaDriver(),
@@ -65,7 +66,7 @@ class LoadDriversEndToEndTest {
 
     @Test
     fun `oha, open model, POST with basic auth`(@TempDir dir: Path) {
-        val exe = tool(DriverKind.OHA)
+        val exe = tool(DriverCatalog.OHA)
         val r = processes.drive(
             OhaDriver(),
             request(
@@ -83,7 +84,7 @@ class LoadDriversEndToEndTest {
 
     @Test
     fun `wrk, closed model, GET, with the per-second series`(@TempDir dir: Path) {
-        val exe = tool(DriverKind.WRK)
+        val exe = tool(DriverCatalog.WRK)
         val r = processes.drive(
             WrkDriver(),
             request(dir, LoadShape.Closed(4), LoadLength.Timed(Duration.ofSeconds(2)), threads = 2, url = server.url("/noop")),
@@ -97,7 +98,7 @@ class LoadDriversEndToEndTest {
 
     @Test
     fun `wrk, POST with basic auth, through the generated script`(@TempDir dir: Path) {
-        val exe = tool(DriverKind.WRK)
+        val exe = tool(DriverCatalog.WRK)
         val r = processes.drive(
             WrkDriver(),
             request(

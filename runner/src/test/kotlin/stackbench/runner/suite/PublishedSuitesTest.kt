@@ -10,8 +10,9 @@ import stackbench.contract.IoStrategy
 import stackbench.runner.plan.EndpointKind
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.plan.Planner
-import stackbench.runner.sut.BootLine
-import stackbench.runner.sut.Stack
+import stackbench.runner.catalog.BootLine
+import stackbench.runner.catalog.DriverCatalog
+import stackbench.runner.catalog.Stack
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -68,7 +69,7 @@ class PublishedSuitesTest {
         assertThat(cpu.limits).containsExactlyElementsOf(primeLimits)
         assertThat(cpu.batches).containsExactly(100L, 1_000, 10_000, 100_000)
         // wrk --latency -t12 -c400 -d30s --timeout 30s
-        assertThat(suite.load.driver).isEqualTo(DriverKind.WRK)
+        assertThat(suite.load.driver).isEqualTo(DriverCatalog.WRK)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(400)))
         assertThat(suite.load.threads).isEqualTo(12)
         assertThat(suite.load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(30)))
@@ -110,7 +111,7 @@ class PublishedSuitesTest {
             .containsExactly(IoStrategy.BLOCKING, IoStrategy.COMPLETABLE_FUTURE, IoStrategy.DISPATCHERS_IO)
         assertThat(io.single { it.onlyApps == listOf("webflux") }.strategies)
             .containsExactly(IoStrategy.BLOCKING, IoStrategy.BOUNDED_ELASTIC, IoStrategy.CACHED_SCHEDULER)
-        assertThat(suite.load.driver).isEqualTo(DriverKind.WRK)
+        assertThat(suite.load.driver).isEqualTo(DriverCatalog.WRK)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(400)))
         assertThat(suite.load.timeout).isEqualTo(Duration.ofSeconds(30))
         val cells = Planner.plan(suite).cells.filter { it.endpoint.kind == EndpointKind.IO }
@@ -176,7 +177,7 @@ class PublishedSuitesTest {
         val suite = parse("virtual-threads.yaml")
         assertThat(suite.load.length).isEqualTo(LoadLength.Counted(200))
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(30)))
-        assertThat(suite.load.driver).isEqualTo(DriverKind.OHA)
+        assertThat(suite.load.driver).isEqualTo(DriverCatalog.OHA)
         val io = suite.endpoints.single() as EndpointSpec.Io
         assertThat(io.strategies).containsExactly(IoStrategy.BLOCKING)
         assertThat(io.delaysMs).containsExactlyInAnyOrder(1_000L, 2_000L)

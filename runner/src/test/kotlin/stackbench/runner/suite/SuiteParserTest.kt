@@ -7,8 +7,9 @@ import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.CsvSource
 import stackbench.contract.CpuStrategy
 import stackbench.contract.IoStrategy
-import stackbench.runner.sut.BootLine
-import stackbench.runner.sut.Stack
+import stackbench.runner.catalog.BootLine
+import stackbench.runner.catalog.DriverCatalog
+import stackbench.runner.catalog.Stack
 import java.time.Duration
 
 class SuiteParserTest {
@@ -49,7 +50,7 @@ class SuiteParserTest {
         assertThat(suite.name).isEqualTo("t")
         assertThat(suite.apps.single().stack).isEqualTo(Stack.TOMCAT)
         assertThat(suite.profile).isEqualTo(ResourceProfile(1.0, emptyList(), 1L shl 30, 75))
-        assertThat(suite.load.driver).isEqualTo(DriverKind.OHA)
+        assertThat(suite.load.driver).isEqualTo(DriverCatalog.OHA)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(Defaults.CONNECTIONS)))
         assertThat(suite.load.length).isEqualTo(LoadLength.Timed(Defaults.DURATION))
         assertThat(suite.repetitions).isEqualTo(Defaults.REPETITIONS).isEqualTo(3)
@@ -103,7 +104,7 @@ class SuiteParserTest {
         assertThat(io.strategies).containsExactlyElementsOf(IoStrategy.entries)
         assertThat(io.delaysMs).containsExactly(500L)
         assertThat(io.onlyApps).containsExactly("tc-vt")
-        assertThat(suite.load.driver).isEqualTo(DriverKind.WRK)
+        assertThat(suite.load.driver).isEqualTo(DriverCatalog.WRK)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100, 400)))
         assertThat(suite.load.threads).isEqualTo(12)
         assertThat(suite.repetitions).isEqualTo(3)

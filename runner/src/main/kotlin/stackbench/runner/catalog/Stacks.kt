@@ -1,4 +1,4 @@
-package stackbench.runner.sut
+package stackbench.runner.catalog
 
 import java.nio.file.Path
 
@@ -27,6 +27,17 @@ enum class Stack(val id: String, val boot: BootLine, val model: WebModel, val ja
     UNDERTOW("undertow", BootLine.BOOT_3_5, WebModel.SERVLET, "apps/boot3/undertow/target/app-undertow-boot3.jar", "Undertow 2.3"),
     WEBFLUX_BOOT3("webflux", BootLine.BOOT_3_5, WebModel.REACTIVE, "apps/boot3/webflux/target/app-webflux-boot3.jar", "Reactor Netty");
 
+    /**
+     * The pool a blocking handler waits on: the server's request threads (bounded or not, as `/info` reports it),
+     * WebFlux's event loops, or none (a virtual thread of its own). The ceilings' Little's law counts it.
+     */
+    fun requestPool(virtualThreads: Boolean): RequestPool = when (this) {
+        TOMCAT, TOMCAT_BOOT3 -> RequestPool("tomcat.threads", "request threads") // unbounded (null) with virtual threads
+        JETTY -> RequestPool("jetty.threads", if (virtualThreads) "concurrent tasks" else "request threads") // bounded either way
+        UNDERTOW -> if (virtualThreads) RequestPool("undertow.servlet-executor", "virtual threads") else RequestPool("undertow.worker-threads", "worker threads")
+        WEBFLUX, WEBFLUX_BOOT3 -> if (virtualThreads) RequestPool(null, "a virtual thread per request, unbounded") else RequestPool("netty.event-loops", "event loops")
+    }
+
     /** How results and plans name it: `tomcat`, or `tomcat@3.5` off the default line. */
     val label: String get() = if (boot == defaultLine(id)) id else "$id@${boot.id}"
 
@@ -46,6 +57,9 @@ enum class Stack(val id: String, val boot: BootLine, val model: WebModel, val ja
         fun linesOf(id: String): List<BootLine> = entries.filter { it.id == id }.map { it.boot }
     }
 }
+
+/** A pool of the app's `/info` that a request holds while it waits ([pool] null: none, it has a thread of its own), and what its units are. */
+data class RequestPool(val pool: String?, val what: String)
 
 /** The non-blocking delay service that `/downstream/...` endpoints call. */
 object DownstreamJar {

@@ -1,0 +1,33 @@
+package stackbench.runner.catalog
+
+import java.util.Properties
+
+/** Every load generator the lab drives. A new driver is one entry here (listed in [all]) and its adapter, `load/<Id>Driver.kt`. */
+object DriverCatalog {
+    /** The pinned releases, shared with `.ci/run` (resources/catalog/drivers.properties). */
+    private val pinned: Properties = Properties().apply {
+        DriverCatalog::class.java.getResourceAsStream(VERSIONS_RESOURCE)!!.use { load(it) }
+    }
+
+    /** The oha release the parsers are tested against. */
+    val OHA_VERSION: String = pinned.getProperty("oha.version")!!
+
+    val OHA = DriverSpec(
+        id = "oha", version = OHA_VERSION, install = Install.Cargo("oha", minutes = 6),
+        localPath = ".tools/bin/oha", versionFlag = "--version",
+        models = setOf(LoadModelKind.CLOSED, LoadModelKind.OPEN, LoadModelKind.CAPACITY), countedLength = true, essential = true,
+    )
+
+    /** `wrk -v` prints its version, then its usage for want of a URL, and exits 1. */
+    val WRK = DriverSpec(
+        id = "wrk", version = null, install = Install.Apt("wrk"),
+        localPath = null, versionFlag = "-v",
+        models = setOf(LoadModelKind.CLOSED), countedLength = false, essential = false,
+    )
+
+    val all: List<DriverSpec> = listOf(OHA, WRK)
+
+    fun byId(id: String): DriverSpec? = all.firstOrNull { it.id == id }
+
+    const val VERSIONS_RESOURCE = "/catalog/drivers.properties"
+}

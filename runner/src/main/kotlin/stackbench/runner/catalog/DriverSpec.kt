@@ -1,0 +1,48 @@
+package stackbench.runner.catalog
+
+/** The shapes of load a suite can ask for (`model: closed`, `model: open`, `find: capacity`). */
+enum class LoadModelKind(val id: String) { CLOSED("closed"), OPEN("open"), CAPACITY("capacity") }
+
+/** How a missing driver is installed. */
+sealed interface Install {
+    /** What to tell a user to run, in a message that says a driver is missing. */
+    val hint: String
+
+    /** With cargo into the project's `.tools` folder, at the entry's pinned version; it takes [minutes] the first time. */
+    data class Cargo(val crate: String, val minutes: Int) : Install {
+        override val hint get() = "cargo install $crate --locked --root .tools   (or: ./stackbench doctor --fix)"
+    }
+
+    /** With apt-get, as root. */
+    data class Apt(val pkg: String) : Install {
+        override val hint get() = "apt-get install -y $pkg"
+    }
+}
+
+/**
+ * A load generator the lab can drive: everything about it but its adapter's command line and output parser.
+ * Suite reading, `doctor`, setup and the load package read it; adding a driver is one [DriverCatalog] entry and
+ * its adapter, `load/<Id>Driver.kt` (`oha` → `OhaDriver`), which the load package finds by that name.
+ */
+data class DriverSpec(
+    /** How suites, results and the command line name it: `driver: oha`. */
+    val id: String,
+    /** The release the adapter's parser is tested against, installed by [install]; null: whatever is installed. */
+    val version: String?,
+    val install: Install,
+    /** Where it is looked for before PATH, relative to the project's home (`.tools/bin/oha`); null: PATH only. */
+    val localPath: String?,
+    /** The flag that makes it print its version (`--version`, `-v`). */
+    val versionFlag: String,
+    /** The load shapes it can drive. */
+    val models: Set<LoadModelKind>,
+    /** Whether it can send a fixed number of requests (`requests:`) rather than load for a duration. */
+    val countedLength: Boolean,
+    /** Whether `doctor` fails without it (the default driver), or only warns. */
+    val essential: Boolean,
+) {
+    /** Where it was looked for, for a message that says it is missing. */
+    fun searched(home: java.nio.file.Path): String = localPath?.let { "${home.resolve(it).parent} and PATH" } ?: "PATH"
+
+    override fun toString() = id
+}

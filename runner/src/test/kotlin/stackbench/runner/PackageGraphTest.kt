@@ -1,0 +1,68 @@
+package stackbench.runner
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import java.nio.file.Files
+import java.nio.file.Path
+
+/**
+ * The runner's packages and what each uses of the others, read from the sources (imports and fully qualified
+ * names in code; comments do not count). A guard: no package cycle, and the catalog at the bottom.
+ */
+class PackageGraphTest {
+    @Test
+    fun `no package of the runner depends on itself through others`() {
+        val cycles = PackageGraph.cycles(graph)
+        assertThat(cycles).describedAs(PackageGraph.render(graph)).isEmpty()
+    }
+
+    @Test
+    fun `the catalog imports nothing else from the runner`() {
+        assertThat(graph.getValue("catalog")).isEmpty()
+    }
+
+    private val graph = PackageGraph.read()
+}
+
+/** Reads the package graph of the runner's main sources; `PackageGraph.main` prints it. */
+object PackageGraph {
+    private val root: Path = listOf(Path.of("src/main/kotlin/stackbench/runner"), Path.of("runner/src/main/kotlin/stackbench/runner"))
+        .first { Files.isDirectory(it) }
+    private val reference = Regex("""stackbench\.runner\.([a-z]+)\.""")
+
+    fun packages(): List<String> = Files.list(root).use { s -> s.filter { Files.isDirectory(it) }.map { it.fileName.toString() }.sorted().toList() }
+
+    fun sources(pkg: String): List<Pair<Path, String>> {
+        val dir = root.resolve(pkg)
+        if (!Files.isDirectory(dir)) return emptyList()
+        return Files.list(dir).use { s -> s.filter { it.toString().endsWith(".kt") }.sorted().toList() }.map { it to Files.readString(it) }
+    }
+
+    /** Each package to the packages its code names. */
+    fun read(): Map<String, Set<String>> = packages().associateWith { p ->
+        sources(p).flatMap { (_, text) -> reference.findAll(code(text)).map { it.groupValues[1] }.toList() }.toSet() - p
+    }
+
+    /** The text without comments: a KDoc link to another package is no dependency. */
+    private fun code(text: String): String = text.replace(Regex("""/\*.*?\*/""", RegexOption.DOT_MATCHES_ALL), "")
+        .lines().joinToString("\n") { it.substringBefore("//") }
+
+    /** Every cycle, as the packages along it (each found once, from its smallest name). */
+    fun cycles(graph: Map<String, Set<String>>): List<List<String>> {
+        val found = mutableListOf<List<String>>()
+        fun walk(path: List<String>) {
+            for (next in graph[path.last()].orEmpty()) {
+                if (next == path.first()) found += path + next
+                else if (next !in path && next > path.first()) walk(path + next)
+            }
+        }
+        graph.keys.sorted().forEach { walk(listOf(it)) }
+        return found
+    }
+
+    fun render(graph: Map<String, Set<String>>): String =
+        graph.entries.joinToString("\n") { (p, uses) -> "%-10s -> %s".format(p, uses.sorted().joinToString(" ")) }
+
+    @JvmStatic
+    fun main(args: Array<String>) = println(render(read()))
+}
