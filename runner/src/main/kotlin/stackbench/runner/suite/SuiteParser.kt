@@ -104,10 +104,8 @@ class SuiteParser(private val machine: MachineFacts) {
                 return null
             }
         }
+        // virtual threads on a reactive stack are allowed: Spring Boot then runs blocking controller methods on them; /info records it
         val stack = Stack.find(stackId, boot)!!
-        if (virtual && stack.model == stackbench.runner.catalog.WebModel.REACTIVE) {
-            // allowed: Spring Boot then runs blocking controller methods on virtual threads; /info records it
-        }
         val name = explicitName ?: (stack.label + if (virtual) "-virtual" else "")
         if (!name.matches(Regex("[A-Za-z0-9._@-]+"))) {
             problems.at(m.keyNode("name") ?: m.node, m.qualify("name"), "'$name' may hold only letters, digits, '.', '_', '@' and '-'")
