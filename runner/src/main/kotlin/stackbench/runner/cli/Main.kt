@@ -66,7 +66,7 @@ fun execute(args: Array<String>): Int {
     } catch (e: BadInput) {
         System.err.println("stackbench: ${e.message}")
         Exit.BAD_INPUT
-    } catch (e: stackbench.runner.suite.SuiteException) {
+    } catch (e: stackbench.runner.yaml.SuiteException) {
         System.err.println(e.message)
         System.err.println("stackbench: the suite has ${e.problems.size} problem(s); nothing was started")
         Exit.BAD_INPUT

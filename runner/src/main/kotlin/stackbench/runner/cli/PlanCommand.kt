@@ -1,5 +1,6 @@
 package stackbench.runner.cli
 
+import stackbench.runner.yaml.Units
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.parameters.arguments.argument
@@ -16,7 +17,6 @@ import stackbench.runner.plan.Planner
 import stackbench.runner.run.ConsoleProgress
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
-import stackbench.runner.suite.Units
 import stackbench.runner.sut.AppCommand
 import stackbench.runner.sut.AppPorts
 import java.nio.file.Files

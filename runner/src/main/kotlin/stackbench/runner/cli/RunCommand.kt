@@ -56,7 +56,7 @@ class RunCommand : CliktCommand(name = "run") {
     private val out by option("--out", help = "the results folder (default: results/<suite>-<UTC time>)").path()
     private val untilDecided by option("--until-decided", metavar = "BUDGET",
         help = "after the planned repetitions, repeat the cells of every undecided comparison of the suite (its compare: list), interleaved, until each is decided or BUDGET (e.g. 20m) is spent; overrides the suite's until-decided")
-        .convert { text -> stackbench.runner.suite.Units.duration(text)?.takeIf { !it.isZero && it <= java.time.Duration.ofHours(24) } ?: fail("'$text' is not a budget between 1s and 24h, e.g. 20m") }
+        .convert { text -> stackbench.runner.yaml.Units.duration(text)?.takeIf { !it.isZero && it <= java.time.Duration.ofHours(24) } ?: fail("'$text' is not a budget between 1s and 24h, e.g. 20m") }
     private val long by option("--long", help = "confirm a run whose plan is estimated past ${MAX_UNCONFIRMED.toHours()} h").flag()
     private val noInstall by option("--no-install", help = "do not install a missing load generator; stop with the command instead").flag()
 

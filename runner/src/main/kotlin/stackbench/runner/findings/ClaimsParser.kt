@@ -1,11 +1,11 @@
 package stackbench.runner.findings
 
+import stackbench.runner.yaml.SuiteException
+import stackbench.runner.yaml.YamlMap
+import stackbench.runner.yaml.Problems
+import stackbench.runner.yaml.YamlDocument
 import org.snakeyaml.engine.v2.nodes.Node
 import org.snakeyaml.engine.v2.nodes.ScalarNode
-import stackbench.runner.suite.Problems
-import stackbench.runner.suite.SuiteException
-import stackbench.runner.suite.YamlDocument
-import stackbench.runner.suite.YamlMap
 import stackbench.runner.stats.Decisions
 
 /**

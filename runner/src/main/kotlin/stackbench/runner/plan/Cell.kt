@@ -1,5 +1,6 @@
 package stackbench.runner.plan
 
+import stackbench.runner.yaml.Units
 import stackbench.contract.Paths
 import stackbench.contract.Todo
 import stackbench.runner.suite.AppConfig
@@ -7,7 +8,6 @@ import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.suite.LoadLength
 import stackbench.runner.suite.ResourceProfile
 import stackbench.runner.suite.Slo
-import stackbench.runner.suite.Units
 import java.time.Duration
 
 /**

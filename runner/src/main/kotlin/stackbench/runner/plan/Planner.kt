@@ -67,13 +67,13 @@ object Planner {
     }
 
     /** A suite that expands to nothing is a suite problem naming why, not a run of zero cells. */
-    private fun noCell(suite: Suite): stackbench.runner.suite.SuiteException {
+    private fun noCell(suite: Suite): stackbench.runner.yaml.SuiteException {
         val why = when {
             suite.apps.isEmpty() -> "it has no app configuration (or --apps left none)"
             suite.endpoints.isEmpty() -> "it has no endpoint"
             else -> "no endpoint runs on its apps (${suite.apps.joinToString { it.name }}): every endpoint's apps: names others"
         }
-        return stackbench.runner.suite.SuiteException(listOf(stackbench.runner.suite.SuiteProblem(suite.source, 1, 1, "endpoints",
+        return stackbench.runner.yaml.SuiteException(listOf(stackbench.runner.yaml.SuiteProblem(suite.source, 1, 1, "endpoints",
             "the suite expands to no cell: $why", "./stackbench plan lists the cells a suite expands to")))
     }
 
@@ -82,12 +82,12 @@ object Planner {
         val keys = cells.map { it.configKey }.distinct()
         val problems = suite.comparisons.flatMap { c ->
             listOf("a" to c.a, "b" to c.b).filter { it.second !in keys }.map { (side, key) ->
-                val near = keys.minByOrNull { stackbench.runner.suite.YamlMap.editDistance(it, key) }
-                stackbench.runner.suite.SuiteProblem(suite.source, c.line, c.column, "compare.$side",
+                val near = keys.minByOrNull { stackbench.runner.yaml.YamlMap.editDistance(it, key) }
+                stackbench.runner.yaml.SuiteProblem(suite.source, c.line, c.column, "compare.$side",
                     "'$key' is not a configuration of this suite", near?.let { "did you mean '$it'? (./stackbench plan lists every configuration)" })
             }
         }
-        if (problems.isNotEmpty()) throw stackbench.runner.suite.SuiteException(problems)
+        if (problems.isNotEmpty()) throw stackbench.runner.yaml.SuiteException(problems)
     }
 
     private fun cell(index: Int, app: AppConfig, suite: Suite, call: EndpointCall, load: LoadLevel, rep: Int) =

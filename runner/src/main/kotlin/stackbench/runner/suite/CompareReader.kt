@@ -1,5 +1,9 @@
 package stackbench.runner.suite
 
+import stackbench.runner.yaml.Units
+import stackbench.runner.yaml.YamlMap
+import stackbench.runner.yaml.Problems
+
 /**
  * A comparison a suite asks to decide: configuration [a] against [b] (each `app/endpoint/load`, as a cell's
  * configuration key reads, e.g. `tomcat-virtual/io-blocking-delay200/c400`), the ratio a ÷ b of their

@@ -1,5 +1,8 @@
 package stackbench.runner.suite
 
+import stackbench.runner.yaml.Units
+import stackbench.runner.yaml.YamlMap
+import stackbench.runner.yaml.Problems
 import stackbench.runner.catalog.DriverCatalog
 import java.time.Duration
 

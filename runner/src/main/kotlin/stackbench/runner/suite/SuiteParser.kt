@@ -1,5 +1,10 @@
 package stackbench.runner.suite
 
+import stackbench.runner.yaml.Units
+import stackbench.runner.yaml.SuiteException
+import stackbench.runner.yaml.YamlMap
+import stackbench.runner.yaml.Problems
+import stackbench.runner.yaml.YamlDocument
 import org.snakeyaml.engine.v2.nodes.MappingNode
 import org.snakeyaml.engine.v2.nodes.ScalarNode
 import stackbench.contract.CpuStrategy

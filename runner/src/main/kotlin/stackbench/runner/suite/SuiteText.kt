@@ -1,5 +1,8 @@
 package stackbench.runner.suite
 
+import stackbench.runner.yaml.SuiteException
+import stackbench.runner.yaml.SuiteProblem
+import stackbench.runner.yaml.YamlDocument
 import java.nio.ByteBuffer
 import java.nio.charset.CharacterCodingException
 import java.nio.charset.CodingErrorAction

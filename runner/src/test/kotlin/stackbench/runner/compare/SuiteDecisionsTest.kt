@@ -1,5 +1,6 @@
 package stackbench.runner.compare
 
+import stackbench.runner.yaml.SuiteException
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import stackbench.runner.plan.Planner
@@ -7,7 +8,6 @@ import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.Flag
 import stackbench.runner.suite.MachineFacts
-import stackbench.runner.suite.SuiteException
 import stackbench.runner.suite.SuiteParser
 import org.assertj.core.api.Assertions.assertThatThrownBy
 

@@ -287,7 +287,7 @@ class VerdictsTest {
                     over: {limit: [1, 2]}
                     threshold: 1.5
             """.trimIndent(), "c.yaml")
-        }.exceptionOrNull() as stackbench.runner.suite.SuiteException).problems.map { it.render() }
+        }.exceptionOrNull() as stackbench.runner.yaml.SuiteException).problems.map { it.render() }
         assertThat(found).anySatisfy { assertThat(it).contains("comparisons[0].claim-id: 'nobody' names no claim") }
         assertThat(found).anySatisfy { assertThat(it).contains("comparisons[0].claim: has 1 value(s) but the comparison has 2 row(s)") }
         assertThat(found).anySatisfy { assertThat(it).contains("the claim 'lonely' has no row that tests it") }

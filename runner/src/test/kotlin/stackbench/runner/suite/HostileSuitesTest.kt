@@ -1,5 +1,8 @@
 package stackbench.runner.suite
 
+import stackbench.runner.yaml.SuiteProblem
+import stackbench.runner.yaml.SuiteException
+import stackbench.runner.yaml.YamlDocument
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.params.ParameterizedTest

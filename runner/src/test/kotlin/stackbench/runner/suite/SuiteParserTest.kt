@@ -1,5 +1,7 @@
 package stackbench.runner.suite
 
+import stackbench.runner.yaml.SuiteProblem
+import stackbench.runner.yaml.SuiteException
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test

@@ -1,5 +1,6 @@
 package stackbench.runner.suite
 
+import stackbench.runner.yaml.SuiteException
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import java.nio.file.Path

@@ -1,4 +1,4 @@
-package stackbench.runner.suite
+package stackbench.runner.yaml
 
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.params.ParameterizedTest

@@ -1,4 +1,4 @@
-package stackbench.runner.suite
+package stackbench.runner.yaml
 
 import java.time.Duration
 

@@ -1,4 +1,4 @@
-package stackbench.runner.suite
+package stackbench.runner.yaml
 
 /** One thing wrong with a suite, pointing at its source: file, line and column (1-based), and the key. */
 data class SuiteProblem(

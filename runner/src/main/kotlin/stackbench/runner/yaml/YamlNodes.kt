@@ -1,4 +1,4 @@
-package stackbench.runner.suite
+package stackbench.runner.yaml
 
 import org.snakeyaml.engine.v2.api.LoadSettings
 import org.snakeyaml.engine.v2.composer.Composer
