@@ -1,9 +1,9 @@
 package stackbench.runner.compare
 
+import stackbench.runner.results.AtomicFiles
 import stackbench.runner.results.ResultsStore
 import java.nio.file.Files
 import java.nio.file.Path
-import java.nio.file.StandardCopyOption
 
 /** Reads two results folders, compares them, writes compare.html; returns the comparison and the text to print. */
 object Compares {
@@ -16,9 +16,7 @@ object Compares {
         val comparison = Comparisons.of(ResultsStore.read(a), ResultsStore.read(b))
         val target = out ?: (if (Files.isDirectory(b)) b else b.toAbsolutePath().parent).resolve(HTML)
         target.toAbsolutePath().parent?.let { Files.createDirectories(it) }
-        val tmp = target.resolveSibling(".${target.fileName}.tmp")
-        Files.writeString(tmp, CompareHtml.render(comparison))
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+        AtomicFiles.write(target, CompareHtml.render(comparison))
         return Written(comparison, CompareText.render(comparison), target)
     }
 }

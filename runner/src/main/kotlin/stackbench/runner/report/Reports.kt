@@ -1,10 +1,10 @@
 package stackbench.runner.report
 
+import stackbench.runner.results.AtomicFiles
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunResult
 import java.nio.file.Files
 import java.nio.file.Path
-import java.nio.file.StandardCopyOption
 
 /** Where a report was written. */
 data class ReportFiles(val html: Path, val markdown: Path)
@@ -24,14 +24,8 @@ object Reports {
         Files.createDirectories(folder)
         val html = folder.resolve(HTML)
         val markdown = folder.resolve(MARKDOWN)
-        atomically(html, HtmlReport.render(result))
-        atomically(markdown, MarkdownSummary.render(result))
+        AtomicFiles.write(html, HtmlReport.render(result))
+        AtomicFiles.write(markdown, MarkdownSummary.render(result))
         return ReportFiles(html, markdown)
-    }
-
-    internal fun atomically(target: Path, text: String) {
-        val tmp = target.resolveSibling(".${target.fileName}.tmp")
-        Files.writeString(tmp, text)
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
     }
 }

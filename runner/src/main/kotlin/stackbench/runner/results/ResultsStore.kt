@@ -3,27 +3,19 @@ package stackbench.runner.results
 import tools.jackson.core.JacksonException
 import java.nio.file.Files
 import java.nio.file.Path
-import java.nio.file.StandardCopyOption
 import kotlin.io.path.isDirectory
 import kotlin.io.path.isRegularFile
 
 /**
- * A run's folder on disk: `results.json` (the record) and `results.csv` (one row per cell). Every write
- * goes to a temporary file first and is then renamed over the old one, so a reader, or a run cut off
- * mid-write, never sees half a file.
+ * A run's folder on disk: `results.json` (the record) and `results.csv` (one row per cell), each written whole
+ * ([AtomicFiles]), so a reader, or a run cut off mid-write, never sees half a file.
  */
 class ResultsStore(private val dir: Path) {
 
     fun write(result: RunResult) {
         Files.createDirectories(dir)
-        atomically(dir.resolve(JSON_FILE), Json.mapper.writeValueAsBytes(result))
-        atomically(dir.resolve(CSV_FILE), ResultsCsv.render(result).toByteArray(Charsets.UTF_8))
-    }
-
-    private fun atomically(target: Path, bytes: ByteArray) {
-        val tmp = target.resolveSibling(".${target.fileName}.tmp")
-        Files.write(tmp, bytes)
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+        AtomicFiles.write(dir.resolve(JSON_FILE), Json.mapper.writeValueAsBytes(result))
+        AtomicFiles.write(dir.resolve(CSV_FILE), ResultsCsv.render(result))
     }
 
     companion object {
