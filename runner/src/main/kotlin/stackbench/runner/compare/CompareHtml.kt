@@ -26,21 +26,9 @@ object CompareHtml {
         val table = if (c.changes.isEmpty()) "<p>No configuration appears in both runs: nothing to compare.</p>" else
             "<div class=\"scroll\"><table><thead><tr><th>configuration</th><th class=\"n\">repetitions A → B</th>" +
                 "<th class=\"n\">req/s A</th><th class=\"n\">req/s B</th><th>change</th><th class=\"n\">p99 ms A</th><th class=\"n\">p99 ms B</th><th>change</th></tr></thead><tbody>\n$rows\n</tbody></table></div>"
-        return """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(c.a.run.id)} → ${e(c.b.run.id)} · stackbench compare</title>
-<style>
-${Assets.css}
-.good { color: #1d6b3a; font-weight: 600; } .bad { color: #9b1c1c; font-weight: 600; }
-</style>
-</head>
-<body>
-<main>
-<header class="top"><p class="kicker">stackbench compare</p><h1>${e(c.a.run.suite)}: A → B</h1>
+        return Html.pageHead("${c.a.run.id} → ${c.b.run.id} · stackbench compare",
+            "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+            "${Assets.css}\n.good { color: #1d6b3a; font-weight: 600; } .bad { color: #9b1c1c; font-weight: 600; }\n") + """<header class="top"><p class="kicker">stackbench compare</p><h1>${e(c.a.run.suite)}: A → B</h1>
 <p class="meta">A: ${e(c.a.run.id)} (${e(c.a.run.startedAt)}) · B: ${e(c.b.run.id)} (${e(c.b.run.startedAt)})</p></header>
 <section><h2>Environment</h2>$env</section>
 <section><h2>Changes per configuration</h2>

@@ -45,6 +45,25 @@ object Html {
     /** A script's own text (the chart library, the renderer) made unable to close its element early. */
     fun inlineScript(js: String): String = js.replace(Regex("</(script)", RegexOption.IGNORE_CASE), "<\\\\/$1")
 
+    /**
+     * A page's beginning, the same for every page the lab writes, up to the opening `<main>`: UTF-8, the content
+     * security policy [csp], a viewport for phones, [title] (escaped here) and [style] (the page's own CSS, as is).
+     */
+    fun pageHead(title: String, csp: String, style: String): String = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="$csp">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="stackbench">
+<title>${text(title)}</title>
+<style>
+$style</style>
+</head>
+<body>
+<main>
+"""
+
     /** An id or class fragment made of safe characters only. */
     fun slug(s: String): String = s.lowercase().replace(Regex("[^a-z0-9]+"), "-").trim('-').ifEmpty { "x" }
 }

@@ -22,20 +22,7 @@ object HtmlReport {
         val echarts = Html.inlineScript(Assets.echarts)
         val script = Html.inlineScript(Assets.script)
         val csp = "default-src 'none'; script-src ${hash(echarts)} ${hash(script)}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
-        return """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="$csp">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="stackbench">
-<title>${e(result.run.suite)} · stackbench report</title>
-<style>
-${Assets.css}</style>
-</head>
-<body>
-<main>
-$body
+        return Html.pageHead("${result.run.suite} · stackbench report", csp, Assets.css) + """$body
 <footer>Rendered by stackbench from results.json (schema ${e(result.schema)}) alone; re-render it with <code>./stackbench report DIR</code>.
 Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Apache License 2.0. ${e(Assets.echartsNotice.replace('\n', ' '))}</footer>
 </main>
