@@ -21,6 +21,14 @@ class PackageGraphTest {
         assertThat(graph.getValue("catalog")).isEmpty()
     }
 
+    @Test
+    fun `the pure packages start no process`() {
+        for (p in listOf("catalog", "report", "results", "stats", "ceiling", "plan", "suite", "yaml")) {
+            val uses = PackageGraph.sources(p).filter { (_, text) -> "ProcessBuilder" in text || "Runtime.getRuntime().exec" in text }
+            assertThat(uses.map { it.first.fileName.toString() }).describedAs("$p starts processes").isEmpty()
+        }
+    }
+
     private val graph = PackageGraph.read()
 }
 

@@ -1,5 +1,6 @@
-package stackbench.runner.report
+package stackbench.runner.browser
 
+import stackbench.runner.host.ProcessStop
 import stackbench.runner.results.Json
 import tools.jackson.databind.JsonNode
 import java.net.URI
@@ -144,10 +145,7 @@ class Browser(chromium: Path, private val timeoutMs: Long = 30_000) : AutoClosea
     override fun close() {
         @Suppress("SENSELESS_COMPARISON") // null when the constructor failed before connecting
         if (socket != null) runCatching { socket.abort() }
-        val children = runCatching { process.toHandle().descendants().toList() }.getOrDefault(emptyList())
-        process.destroy()
-        if (!process.waitFor(5, TimeUnit.SECONDS)) process.destroyForcibly()
-        children.forEach { it.destroyForcibly() }
+        ProcessStop.stop(process, java.time.Duration.ofSeconds(5))
         runCatching { profile.toFile().deleteRecursively() }
     }
 

@@ -23,17 +23,7 @@ class ChildProcess(
      */
     fun stop(grace: Duration = Duration.ofSeconds(5)): Int? {
         try {
-            val descendants = process.descendants().toList()
-            if (process.isAlive) process.destroy()
-            descendants.forEach { it.destroy() }
-            val exited = process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)
-            descendants.filter { it.isAlive }.forEach { it.destroyForcibly() }
-            if (!exited) {
-                process.destroyForcibly()
-                process.waitFor(5, TimeUnit.SECONDS)
-                return null
-            }
-            return process.exitValue()
+            return if (ProcessStop.stop(process, grace)) process.exitValue() else null
         } finally {
             registry.forget(this)
         }

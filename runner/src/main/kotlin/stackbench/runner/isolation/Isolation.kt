@@ -65,7 +65,7 @@ class Confinement(val cgroup: Cgroup?, val tasksetCpus: List<Int>) {
      */
     fun wrap(command: List<String>): List<String> {
         // pin after joining: joining a cpuset group resets the CPUs a process may use
-        val pinned = if (tasksetCpus.isEmpty()) command else listOf("taskset", "-c", tasksetCpus.joinToString(",")) + command
+        val pinned = Taskset.pinned(command, tasksetCpus)
         return cgroup?.let { g ->
             val joins = g.joinFiles.joinToString(" && ") { "echo \$\$ > ${shellQuote(it.toString())}" }
             listOf("/bin/sh", "-c", "$joins && exec \"\$@\"", "stackbench-join") + pinned

@@ -1,5 +1,7 @@
 package stackbench.runner.load
 
+import stackbench.runner.host.ProcessStop
+import stackbench.runner.isolation.Taskset
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.results.LoadResult
 import stackbench.runner.suite.LoadLength
@@ -50,7 +52,7 @@ class DriverProcess(
         stopWhen: (() -> Boolean)? = null,
     ): DriverRun {
         Files.createDirectories(outputDir)
-        val full = pinned(command, cpus)
+        val full = Taskset.pinned(command, cpus)
         val stdout = outputDir.resolve(STDOUT)
         val stderr = outputDir.resolve(STDERR)
         val start = System.nanoTime()
@@ -65,19 +67,19 @@ class DriverProcess(
                 if (left <= 0) break
                 finished = process.waitFor(if (stopWhen == null) left else minOf(left, POLL.toNanos()), TimeUnit.NANOSECONDS)
                 if (!finished && stopWhen != null && stopWhen()) {
-                    stop(process)
+                    ProcessStop.stop(process, grace)
                     finished = true
                     stoppedEarly = true
                 }
             }
-            if (!finished) stop(process)
+            if (!finished) ProcessStop.stop(process, grace)
             val wall = (System.nanoTime() - start) / 1e9
             return DriverRun(full, if (stoppedEarly) 0 else process.exitValue(), wall, process.pid(), stdout, stderr, overran = !finished, stoppedEarly = stoppedEarly)
         } catch (e: InterruptedException) {
-            stop(process)
+            ProcessStop.stop(process, grace)
             throw e
         } finally {
-            if (process.isAlive) stop(process)
+            if (process.isAlive) ProcessStop.stop(process, grace)
         }
     }
 
@@ -109,34 +111,6 @@ class DriverProcess(
         return driver.parse(request, run.stdout, run.stderr, run.wallSeconds)
     }
 
-    /** SIGTERM to the process and its descendants; SIGKILL to whatever is left after [grace]. */
-    private fun stop(process: Process) {
-        val descendants = process.descendants().toList()
-        process.destroy()
-        descendants.forEach { it.destroy() }
-        var exited = false
-        var interrupted = false
-        try {
-            exited = process.waitFor(grace.toNanos(), TimeUnit.NANOSECONDS)
-        } catch (_: InterruptedException) {
-            interrupted = true
-        }
-        descendants.filter { it.isAlive }.forEach { it.destroyForcibly() }
-        if (!exited) {
-            process.destroyForcibly()
-            // SIGKILL cannot be ignored: wait for it to land (uninterruptibly, so the pid is reaped)
-            while (true) {
-                try {
-                    process.waitFor()
-                    break
-                } catch (_: InterruptedException) {
-                    interrupted = true
-                }
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt()
-    }
-
     companion object {
         private val POLL: Duration = Duration.ofMillis(200)
 
@@ -148,13 +122,6 @@ class DriverProcess(
 
         const val STDOUT = "stdout.txt"
         const val STDERR = "stderr.txt"
-
-        /** [command] prefixed with `taskset -c <cpus>` when [cpus] is not empty. */
-        fun pinned(command: List<String>, cpus: List<Int>): List<String> {
-            require(command.isNotEmpty()) { "an empty command" }
-            require(cpus.all { it >= 0 }) { "CPU ids are not negative: $cpus" }
-            return if (cpus.isEmpty()) command else listOf("taskset", "-c", cpus.distinct().sorted().joinToString(",")) + command
-        }
 
         /**
          * The longest a phase may take before it is stopped. Timed: its length, one timeout and 30 s (plus

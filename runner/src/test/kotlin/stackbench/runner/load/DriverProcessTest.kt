@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Timeout
 import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.isolation.Taskset
 import stackbench.runner.load.LoadFixtures.request
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.suite.LoadLength
@@ -44,8 +45,8 @@ class DriverProcessTest {
 
     @Test
     fun `the taskset prefix lists the CPUs sorted, once each`() {
-        assertThat(DriverProcess.pinned(listOf("wrk", "-v"), listOf(3, 1, 3))).containsExactly("taskset", "-c", "1,3", "wrk", "-v")
-        assertThat(DriverProcess.pinned(listOf("wrk", "-v"), emptyList())).containsExactly("wrk", "-v")
+        assertThat(Taskset.pinned(listOf("wrk", "-v"), listOf(3, 1, 3))).containsExactly("taskset", "-c", "1,3", "wrk", "-v")
+        assertThat(Taskset.pinned(listOf("wrk", "-v"), emptyList())).containsExactly("wrk", "-v")
     }
 
     @Test
