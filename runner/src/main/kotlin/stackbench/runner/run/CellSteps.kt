@@ -1,0 +1,25 @@
+package stackbench.runner.run
+
+import stackbench.runner.sut.AppLauncher
+
+/** The steps of every cell, in order; the stop step is apart, as it runs however the others end. */
+class CellSteps(val steps: List<CellStep>, val stop: CellStep) {
+    companion object {
+        /** The lab's own steps: start, verify, warm up, quiet, load, probe; then stop. */
+        fun of(lab: Lab): CellSteps {
+            val os = oshi.nativefree.SystemInfo().operatingSystem
+            val quiet = QuietWait(lab)
+            return CellSteps(
+                listOf(
+                    StartStep(AppLauncher(lab.host, lab.isolation, lab.java, lab.home, lab.machineCpus, lab.http)),
+                    VerifyStep(),
+                    WarmUpStep(os, quiet),
+                    QuietStep(quiet),
+                    LoadStep(os),
+                    ProbeStep(quiet),
+                ),
+                StopStep(),
+            )
+        }
+    }
+}

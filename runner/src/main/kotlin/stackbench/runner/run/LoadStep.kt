@@ -1,0 +1,62 @@
+package stackbench.runner.run
+
+import oshi.software.os.OperatingSystem
+import stackbench.runner.plan.LoadShape
+import stackbench.runner.plan.WindowRule
+import stackbench.runner.probe.ProcReader
+import stackbench.runner.probe.Sampler
+import stackbench.runner.probe.StatsChannel
+import stackbench.runner.suite.LoadLength
+
+/**
+ * Load: the measured window, the driver on its own CPUs while [Sampler] reads the app's process, its cgroup, its
+ * own counter and the driver's CPU. In: the app, the driver, the warm-up's rate. Out: the driver's figures, the
+ * samples, the window (when it opened, how long, the cgroup's counters at both ends), the sampler's own CPU, and
+ * the planned window when it was lengthened. An app that died in the window fails the cell, its figures kept.
+ */
+class LoadStep(private val os: OperatingSystem) : CellStep {
+    override val name = "load"
+
+    override fun run(run: CellRun): Outcome? {
+        val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
+        val record = run.record
+        run.ctx.listener.phase(cell, "measuring")
+        val phase = LoadPhase(lab.host, lab.isolation)
+        val confinement = app.confinement
+        val sampler = Sampler(ProcReader(os, app.child.pid.toInt()), { confinement.counters() }, StatsChannel(app.statsUrl, lab.json), phase::driverCpuMs)
+        run.ctx.listener.measuring(cell, sampler)
+        sampler.sampleNow()
+        sampler.start()
+        val cgroupStart = confinement.counters()
+        val windowStart = System.currentTimeMillis()
+        val measured = try {
+            phase.run(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("measured"), windowLength(run)),
+                run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-driver")
+        } finally {
+            runCatching { sampler.sampleNow() } // a reading after the window closed, so its last second has both edges
+            record.raw = sampler.stop()
+            record.samplerCpuMs = sampler.ownCpuNanos / 1e6
+        }
+        record.window = MeasuredWindow(windowStart, (measured.wallSeconds * 1000).toLong(), cgroupStart, confinement.counters())
+        record.measured = measured
+        run.clock.mark("measured")
+        // an app that died in the window (the memory limit's OOM killer, a crash) answered with refused
+        // connections: its figures are kept, but the cell failed
+        if (!app.child.isAlive()) return run.exited("measured window")
+        return null
+    }
+
+    /**
+     * The measured window's length: the plan's, lengthened for a closed model to hold enough round trips per
+     * connection at the warm-up's rate ([WindowRule]), but never past the suite's own (unscaled) length: `--scale`
+     * shortens a window, never below what counts.
+     */
+    private fun windowLength(run: CellRun): LoadLength {
+        val planned = run.cell.load.length
+        val shape = run.cell.load.shape
+        if (planned !is LoadLength.Timed || shape !is LoadShape.Closed) return planned
+        val length = WindowRule.length(planned.duration, run.cell.load.fullDuration ?: planned.duration, shape.connections, run.warmRate)
+        if (length != planned.duration) run.record.plannedWindowMs = planned.duration.toMillis()
+        return LoadLength.Timed(length)
+    }
+}

@@ -1,0 +1,46 @@
+package stackbench.runner.run
+
+import stackbench.runner.results.IdleProbe
+import stackbench.runner.stats.Statistics
+
+/**
+ * Probe: a few requests one at a time, for about a second (at least 3, at most 30): the time a request takes with
+ * nothing queued before it, for the ceilings. It runs last, on the warmest app the cell has (right after the warm-up
+ * the JIT compiler still competed for the CPU and made single requests look several times slower), once per
+ * configuration of a process: a later repetition reuses it, and names it. In: the app, quiet. Out: the idle probe.
+ * A probe that fails (the app still busy past the timeout) costs the cell its ceiling, not its measurements.
+ */
+class ProbeStep(private val quiet: QuietWait) : CellStep {
+    override val name = "probe"
+
+    override fun run(run: CellRun): Outcome? {
+        val (cell, ctx, app) = Triple(run.cell, run.ctx, run.started())
+        val probed = app.idleProbes[cell.configKey]
+        if (probed != null) {
+            run.record.idle = probed
+        } else if (!ctx.stopping() && quiet.await(app, cell) != null) {
+            run.record.idle = runCatching { probe(run) }
+                .onSuccess { if (it != null) app.idleProbes[cell.configKey] = it.copy(probedBy = cell.key) }
+                .onFailure { ctx.listener.note("  ${cell.key}: the idle probe failed (${it.message ?: it.javaClass.simpleName}); no time per lone request, so no ceiling") }
+                .getOrNull()
+        }
+        return null
+    }
+
+    /** The lone requests, and the app's CPU time per request; null when one is answered with the wrong status. */
+    private fun probe(run: CellRun): IdleProbe? {
+        val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
+        val url = app.baseUrl.resolve(cell.endpoint.path)
+        val cpuBefore = app.confinement.counters()?.cpuUsageNs
+        val start = System.nanoTime()
+        val times = mutableListOf<Double>()
+        while (times.size < 30 && (times.size < 3 || System.nanoTime() - start < 1_000_000_000L)) {
+            val answer = lab.http.call(url, cell.endpoint.method, run.body(), run.credentials(), cell.load.timeout)
+            if (answer.status != run.expectations.expectedStatus(cell.endpoint)) return null
+            times += answer.elapsedMs
+        }
+        val cpuAfter = app.confinement.counters()?.cpuUsageNs
+        val cpuPer = if (cpuBefore != null && cpuAfter != null) (cpuAfter - cpuBefore) / 1e6 / times.size else null
+        return IdleProbe(times.size, Statistics.median(times), times.min(), cpuPer)
+    }
+}

@@ -1,0 +1,43 @@
+package stackbench.runner.run
+
+import stackbench.runner.plan.Cell
+import stackbench.runner.probe.OpenConnections
+import stackbench.runner.probe.ServerCount
+import stackbench.runner.probe.StatsChannel
+import stackbench.runner.suite.Defaults
+import stackbench.runner.sut.RunningApp
+
+/**
+ * Waits until an app has finished the requests still in flight when a driver stopped: until its own completion
+ * counter has not moved for [Defaults.QUIET_FOR] and it holds no client connection on its port ([OpenConnections]),
+ * at most the cell's timeout.
+ */
+class QuietWait(private val lab: Lab) {
+    /** How long that took, or null if the app never went quiet (or never answered its counter). */
+    fun await(app: RunningApp, cell: Cell): Long? {
+        val stats = StatsChannel(app.statsUrl, lab.json)
+        val port = app.baseUrl.port
+        val start = System.nanoTime()
+        val deadline = start + cell.load.timeout.toNanos()
+        // a saturated app may not answer the stats channel in time: that is not quiet, so keep asking until the deadline
+        var first = stats.read()
+        while (first == null) {
+            if (System.nanoTime() >= deadline) return null
+            Thread.sleep(50)
+            first = stats.read()
+        }
+        var last: ServerCount = first
+        var since = System.nanoTime()
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(50)
+            val now = stats.read() ?: continue
+            if (now.completed != last.completed) {
+                last = now
+                since = System.nanoTime()
+            } else if (System.nanoTime() - since >= Defaults.QUIET_FOR.toNanos() && (OpenConnections.read(app.child.pid, port) ?: 0) == 0) {
+                return (System.nanoTime() - start) / 1_000_000
+            }
+        }
+        return null
+    }
+}

@@ -1,0 +1,36 @@
+package stackbench.runner.run
+
+import stackbench.contract.Paths
+import stackbench.runner.host.LogFiles
+import stackbench.runner.results.StartupResult
+import stackbench.runner.results.VerificationResult
+import stackbench.runner.sut.Expectations
+import stackbench.runner.sut.SpringLog
+
+/**
+ * Verify: the app's `/info`, then the cell's own request once, its status and body checked; a wrong answer fails
+ * the cell before any load. In: the app. Out: the info, the startup (when this cell started the app: the first
+ * answer's time and Spring's own "Started" line), the verification.
+ */
+class VerifyStep : CellStep {
+    override val name = "verify"
+
+    override fun run(run: CellRun): Outcome? {
+        val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
+        run.ctx.listener.phase(cell, "verifying")
+        run.record.info = runCatching { lab.json.readTree(lab.http.call(app.baseUrl.resolve(Paths.INFO)).body) }.getOrNull()
+        val answer = lab.http.call(app.baseUrl.resolve(cell.endpoint.path), cell.endpoint.method, run.body(), run.credentials(),
+            cell.load.timeout.plusSeconds(5))
+        run.healthyMs?.let { healthyMs ->
+            val firstResponseMs = (System.nanoTime() - app.child.startNanos) / 1e6
+            val spring = SpringLog.started(LogFiles.tail(app.child.log, 400))
+            run.record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds)
+        }
+        val problem = run.expectations.check(cell.endpoint, answer)
+        run.record.verification = VerificationResult(problem == null, answer.status, answer.elapsedMs, problem, Expectations.excerpt(answer.body, 500))
+        run.clock.mark("verify")
+        if (problem != null) return Outcome.Failed("verification failed: $problem", app.child.logTail())
+        if (run.ctx.stopping()) return Outcome.Interrupted
+        return null
+    }
+}

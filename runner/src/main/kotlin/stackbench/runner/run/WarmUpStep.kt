@@ -1,0 +1,60 @@
+package stackbench.runner.run
+
+import oshi.software.os.OperatingSystem
+import stackbench.runner.probe.CompilerThreads
+import stackbench.runner.probe.StatsChannel
+import stackbench.runner.suite.Defaults
+import stackbench.runner.suite.LoadLength
+
+/**
+ * Warm up: a new app process is first primed on `/noop` ([Priming]); then the cell's own load runs for at least
+ * the warm-up, and until the app is steady ([WarmupWatch]: compilation quiet, throughput without trend) or the
+ * warm-up's maximum is reached. Its figures are not counted. A cell without warm-up measures a cold JVM on purpose
+ * (a container started for the test): no priming either. In: the app, the driver. Out: the priming, the warm-up's
+ * record and slices, and its rate for the window's length.
+ */
+class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) : CellStep {
+    override val name = "warm up"
+
+    override fun run(run: CellRun): Outcome? {
+        val (cell, ctx, app) = Triple(run.cell, run.ctx, run.started())
+        val ready = run.driver
+        if (app.prime == null && !cell.load.warmup.isZero) {
+            ctx.listener.phase(cell, "priming")
+            app.prime = Priming(run.lab).prime(cell, ctx, app, run.placement, run.threads, ready, run.dir, CompilerThreads(os, app.child.pid.toInt())::cpuMs)
+            if (ctx.stopping()) return Outcome.Interrupted
+            if (!app.child.isAlive()) return run.exited("priming")
+            quiet.await(app, cell)
+        }
+        run.record.prime = app.prime
+        if (!cell.load.warmup.isZero) {
+            ctx.listener.phase(cell, "warming up")
+            run.warmRate = warmUp(run)
+        }
+        if (ctx.stopping()) return Outcome.Interrupted
+        if (!app.child.isAlive()) return run.exited("warm-up")
+        return null
+    }
+
+    /** The warm-up's load; returns the app's own rate over the last slices (null if it never finished a slice). */
+    private fun warmUp(run: CellRun): Double? {
+        val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
+        val phase = LoadPhase(lab.host, lab.isolation)
+        val group = "${run.ctx.groupPrefix}-${cell.index}-warmup"
+        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE, CompilerThreads(os, app.child.pid.toInt())::cpuMs,
+            cell.profile.allottedCpus(lab.machineCpus))
+        val start = System.nanoTime()
+        val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
+        val seconds = phase.runUntil(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("warmup"), LoadLength.Timed(cap)), run.placement.driverCpus, group) {
+            // no reading in the driver's last half second: it may already have stopped sending, and the slice would be partial
+            val steady = if (System.nanoTime() - start < cap.toNanos() - TAIL_NANOS) watch.poll() else watch.steady()
+            steady && System.nanoTime() - start >= cell.load.warmup.toNanos() || run.ctx.stopping()
+        }
+        run.record.warmupRecord = watch.record(seconds)
+        run.record.warmupSteps += watch.slices.map { it.rate }
+        return watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }
+    }
+}
+
+/** The end of a driver's run in which the warm-up watch takes no reading. */
+internal const val TAIL_NANOS = 500_000_000L
