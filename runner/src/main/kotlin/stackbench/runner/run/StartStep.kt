@@ -1,13 +1,13 @@
 package stackbench.runner.run
 
-import stackbench.runner.sut.AppLauncher
+import stackbench.runner.sut.AppStarter
 
 /**
  * Start: takes the app kept for this configuration (`restart: app`), or starts one in its confinement and waits
  * until it is healthy. In: the cell, its placement, the downstream service. Out: the app, its command, its time to
  * healthy (null when reused) and the cell whose app it reuses.
  */
-class StartStep(private val launcher: AppLauncher) : CellStep {
+class StartStep(private val launcher: AppStarter) : CellStep {
     override val name = "start"
 
     override fun run(run: CellRun): Outcome? {

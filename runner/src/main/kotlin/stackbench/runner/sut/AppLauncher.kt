@@ -44,6 +44,14 @@ class RunningApp(
 
 class AppStartException(message: String, val logTail: List<String>) : RuntimeException(message)
 
+/** Starts a cell's app and waits until it is ready: [AppLauncher] on a host, or a test's fake. */
+interface AppStarter {
+    fun start(cell: Cell, cellDir: Path, groupName: String, downstreamUrl: String?): RunningApp
+
+    /** Milliseconds from the process's start until the app answered its health check. */
+    fun awaitHealthy(app: RunningApp, timeout: Duration = Duration.ofSeconds(120)): Double
+}
+
 /** Starts a cell's app in its confinement, and waits until it is ready. */
 class AppLauncher(
     private val host: Host,
@@ -52,8 +60,8 @@ class AppLauncher(
     private val home: Path,
     private val machineCpus: Int,
     private val http: Http,
-) {
-    fun start(cell: Cell, cellDir: Path, groupName: String, downstreamUrl: String?): RunningApp {
+) : AppStarter {
+    override fun start(cell: Cell, cellDir: Path, groupName: String, downstreamUrl: String?): RunningApp {
         val jar = cell.app.stack.jarPath(home)
         Files.createDirectories(cellDir)
         require(jar.toFile().isFile) { "the ${cell.app.stack.label} app is not built: $jar is missing (run ./stackbench build)" }
@@ -75,7 +83,7 @@ class AppLauncher(
      * Polls /actuator/health until it answers 200; returns milliseconds since the process started.
      * Fails with the log's tail if the app exits or does not get ready in [timeout].
      */
-    fun awaitHealthy(app: RunningApp, timeout: Duration = Duration.ofSeconds(120)): Double {
+    override fun awaitHealthy(app: RunningApp, timeout: Duration): Double {
         val url = app.baseUrl.resolve(Paths.HEALTH)
         val deadline = System.nanoTime() + timeout.toNanos()
         while (System.nanoTime() < deadline) {

@@ -1,0 +1,99 @@
+package stackbench.runner.run
+
+import com.sun.net.httpserver.HttpServer
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.AfterEach
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.host.LaunchSpec
+import stackbench.runner.host.LocalHost
+import stackbench.runner.host.ProcessRegistry
+import stackbench.runner.isolation.Isolation
+import stackbench.runner.plan.Cell
+import stackbench.runner.plan.Planner
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.Json
+import stackbench.runner.results.LoadResult
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.SuiteParser
+import stackbench.runner.sut.AppStarter
+import stackbench.runner.sut.Http
+import stackbench.runner.sut.RunningApp
+import java.net.InetSocketAddress
+import java.net.URI
+import java.nio.file.Path
+import java.time.Duration
+
+/** The real start and stop steps, with a fake process launcher: an app is a `sleep`, its health check a tiny server. */
+class StartStopStepsTest {
+    private val cells = Planner.plan(SuiteParser(MachineFacts(2)).parse(
+        "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrepetitions: 2\nrestart: app", "t.yaml")).cells
+    private val registry = ProcessRegistry()
+    private val host = LocalHost(registry)
+    private val lab = Lab(Path.of("."), Path.of("java"), 2, Isolation.TasksetOnly("a test"), host, registry, Http(), Json.mapper,
+        driver = { error("no driver here") })
+    private val health = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0).apply {
+        createContext("/") { it.sendResponseHeaders(200, -1); it.close() }
+        start()
+    }
+
+    @AfterEach
+    fun stop() {
+        health.stop(0)
+        registry.killAll(Duration.ofMillis(100))
+    }
+
+    /** Starts `sleep 60` in place of the app; counts its starts. */
+    private inner class FakeStarter : AppStarter {
+        val started = mutableListOf<RunningApp>()
+        override fun start(cell: Cell, cellDir: Path, groupName: String, downstreamUrl: String?): RunningApp {
+            val command = listOf("sleep", "60")
+            val child = host.launch(LaunchSpec("app", command, cellDir.resolve("app.log")))
+            val base = URI("http://127.0.0.1:${health.address.port}")
+            return RunningApp(child, stackbench.runner.isolation.Confinement.none(), base, base.resolve("/stats"), command, cellDir, cell.key)
+                .also { started += it }
+        }
+
+        override fun awaitHealthy(app: RunningApp, timeout: Duration) = 1234.0
+    }
+
+    private val starter = FakeStarter()
+
+    /** Start, then a step that measures a window (or fails), then the real stop. */
+    private fun steps(fail: Boolean) = CellSteps(listOf(StartStep(starter), object : CellStep {
+        override val name = "load"
+        override fun run(run: CellRun): Outcome? {
+            if (fail) return Outcome.Failed("verification failed: 500", emptyList())
+            run.record.measured = LoadResult("oha", "closed", false, 1.0, 10, 10, 10.0)
+            return null
+        }
+    }), StopStep())
+
+    private fun context(dir: Path, sessions: AppSessions?) =
+        CellContext(dir, "t", downstreamUrl = { _, _ -> null }, listener = ProgressListener.Silent, stopping = { false }, sessions = sessions)
+
+    @Test
+    fun `a cell that fails stops the app it started`(@TempDir dir: Path) {
+        val result = CellRunner(lab, steps(fail = true)).run(cells[0], context(dir, null))
+        assertThat(result.status).isEqualTo(CellStatus.FAILED)
+        assertThat(result.app.command).containsExactly("sleep", "60")
+        assertThat(starter.started.single().child.isAlive()).isFalse()
+    }
+
+    @Test
+    fun `with restart app, a cell that measured keeps its app and the next cell of its configuration reuses it`(@TempDir dir: Path) {
+        val sessions = AppSessions(lab.http)
+        val first = CellRunner(lab, steps(fail = false)).run(cells[0], context(dir, sessions))
+        val app = starter.started.single()
+        assertThat(app.child.isAlive()).isTrue()
+        assertThat(first.appStartedBy).isNull()
+
+        val second = CellRunner(lab, steps(fail = false)).run(cells[1], context(dir, sessions))
+        assertThat(starter.started).hasSize(1)
+        assertThat(second.appStartedBy).isEqualTo(cells[0].key)
+        assertThat(second.app.command).containsExactly("sleep", "60")
+
+        sessions.stopAll()
+        assertThat(app.child.isAlive()).isFalse()
+    }
+}
