@@ -5,12 +5,12 @@ import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
-import stackbench.runner.env.EnvironmentProbe
-import stackbench.runner.isolation.Isolation
 import stackbench.runner.catalog.DownstreamJar
 import stackbench.runner.catalog.DriverCatalog
 import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.catalog.Stack
+import stackbench.runner.env.EnvironmentProbe
+import stackbench.runner.isolation.Isolation
 import java.net.InetAddress
 import java.net.ServerSocket
 import java.nio.file.Files

@@ -1,6 +1,5 @@
 package stackbench.runner.cli
 
-import stackbench.runner.yaml.Units
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.parameters.arguments.argument
@@ -19,6 +18,7 @@ import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
 import stackbench.runner.sut.AppCommand
 import stackbench.runner.sut.AppPorts
+import stackbench.runner.yaml.Units
 import java.nio.file.Files
 
 class PlanCommand : CliktCommand(name = "plan") {

@@ -1,12 +1,12 @@
 package stackbench.runner.findings
 
-import stackbench.runner.yaml.SuiteException
-import stackbench.runner.yaml.YamlMap
-import stackbench.runner.yaml.Problems
-import stackbench.runner.yaml.YamlDocument
 import org.snakeyaml.engine.v2.nodes.Node
 import org.snakeyaml.engine.v2.nodes.ScalarNode
 import stackbench.runner.stats.Decisions
+import stackbench.runner.yaml.Problems
+import stackbench.runner.yaml.SuiteException
+import stackbench.runner.yaml.YamlDocument
+import stackbench.runner.yaml.YamlMap
 
 /**
  * Reads docs/claims.yaml (format in its header comment). Every problem is reported at its file, line and

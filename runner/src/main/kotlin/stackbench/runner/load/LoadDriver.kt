@@ -1,8 +1,8 @@
 package stackbench.runner.load
 
+import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.results.LoadResult
-import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.suite.LoadLength
 import java.net.URI
 import java.nio.file.Path

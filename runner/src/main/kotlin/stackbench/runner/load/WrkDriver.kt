@@ -1,11 +1,11 @@
 package stackbench.runner.load
 
+import stackbench.runner.catalog.DriverCatalog
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.results.LatencyStats
 import stackbench.runner.results.LoadResult
 import stackbench.runner.results.PercentilePoint
 import stackbench.runner.results.SecondStat
-import stackbench.runner.catalog.DriverCatalog
 import stackbench.runner.suite.LoadLength
 import tools.jackson.databind.JsonNode
 import tools.jackson.databind.json.JsonMapper

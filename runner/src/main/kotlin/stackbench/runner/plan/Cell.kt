@@ -1,13 +1,13 @@
 package stackbench.runner.plan
 
-import stackbench.runner.yaml.Units
 import stackbench.contract.Paths
 import stackbench.contract.Todo
-import stackbench.runner.suite.AppConfig
 import stackbench.runner.catalog.DriverSpec
+import stackbench.runner.suite.AppConfig
 import stackbench.runner.suite.LoadLength
 import stackbench.runner.suite.ResourceProfile
 import stackbench.runner.suite.Slo
+import stackbench.runner.yaml.Units
 import java.time.Duration
 
 /**

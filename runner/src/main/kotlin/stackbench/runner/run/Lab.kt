@@ -1,11 +1,11 @@
 package stackbench.runner.run
 
+import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.host.Host
 import stackbench.runner.host.ProcessRegistry
 import stackbench.runner.isolation.Isolation
 import stackbench.runner.load.LoadDriver
 import stackbench.runner.sut.Http
-import stackbench.runner.catalog.DriverSpec
 import tools.jackson.databind.ObjectMapper
 import java.nio.file.Path
 

@@ -1,8 +1,8 @@
 package stackbench.runner.suite
 
+import stackbench.runner.yaml.Problems
 import stackbench.runner.yaml.Units
 import stackbench.runner.yaml.YamlMap
-import stackbench.runner.yaml.Problems
 
 /**
  * A comparison a suite asks to decide: configuration [a] against [b] (each `app/endpoint/load`, as a cell's

@@ -1,9 +1,9 @@
 package stackbench.runner.suite
 
+import stackbench.runner.catalog.DriverCatalog
+import stackbench.runner.yaml.Problems
 import stackbench.runner.yaml.Units
 import stackbench.runner.yaml.YamlMap
-import stackbench.runner.yaml.Problems
-import stackbench.runner.catalog.DriverCatalog
 import java.time.Duration
 
 /** Reads the `load:` section: driver, model (closed, open, or a capacity search), and how long. */

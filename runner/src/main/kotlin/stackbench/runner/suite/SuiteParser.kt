@@ -1,10 +1,5 @@
 package stackbench.runner.suite
 
-import stackbench.runner.yaml.Units
-import stackbench.runner.yaml.SuiteException
-import stackbench.runner.yaml.YamlMap
-import stackbench.runner.yaml.Problems
-import stackbench.runner.yaml.YamlDocument
 import org.snakeyaml.engine.v2.nodes.MappingNode
 import org.snakeyaml.engine.v2.nodes.ScalarNode
 import stackbench.contract.CpuStrategy
@@ -14,6 +9,11 @@ import stackbench.contract.Parameter
 import stackbench.contract.Strategy
 import stackbench.runner.catalog.BootLine
 import stackbench.runner.catalog.Stack
+import stackbench.runner.yaml.Problems
+import stackbench.runner.yaml.SuiteException
+import stackbench.runner.yaml.Units
+import stackbench.runner.yaml.YamlDocument
+import stackbench.runner.yaml.YamlMap
 import java.time.Duration
 
 /** What validation needs to know of the machine the suite will run on. */

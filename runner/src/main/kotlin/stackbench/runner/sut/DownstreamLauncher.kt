@@ -1,10 +1,10 @@
 package stackbench.runner.sut
 
+import stackbench.runner.catalog.DownstreamJar
 import stackbench.runner.host.ChildProcess
 import stackbench.runner.host.Host
 import stackbench.runner.host.LaunchSpec
 import stackbench.runner.isolation.Confinement
-import stackbench.runner.catalog.DownstreamJar
 import stackbench.runner.suite.DownstreamConfig
 import java.net.URI
 import java.nio.file.Path

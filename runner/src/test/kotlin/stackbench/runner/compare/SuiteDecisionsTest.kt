@@ -1,7 +1,7 @@
 package stackbench.runner.compare
 
-import stackbench.runner.yaml.SuiteException
 import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.CellStatus
@@ -9,7 +9,7 @@ import stackbench.runner.results.Fixtures
 import stackbench.runner.results.Flag
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
-import org.assertj.core.api.Assertions.assertThatThrownBy
+import stackbench.runner.yaml.SuiteException
 
 class SuiteDecisionsTest {
     private val suite = SuiteParser(MachineFacts(2)).parse(

@@ -1,9 +1,9 @@
 package stackbench.runner.findings
 
-import stackbench.runner.yaml.SuiteException
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
+import stackbench.runner.yaml.SuiteException
 import java.nio.file.Files
 import java.nio.file.Path
 

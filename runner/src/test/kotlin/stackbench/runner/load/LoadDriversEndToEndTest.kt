@@ -6,11 +6,11 @@ import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Timeout
 import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.catalog.DriverCatalog
+import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.load.LoadFixtures.request
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.results.LoadResult
-import stackbench.runner.catalog.DriverCatalog
-import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.suite.LoadLength
 import java.nio.file.Files
 import java.nio.file.Path

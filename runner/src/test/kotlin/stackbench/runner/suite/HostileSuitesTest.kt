@@ -1,13 +1,13 @@
 package stackbench.runner.suite
 
-import stackbench.runner.yaml.SuiteProblem
-import stackbench.runner.yaml.SuiteException
-import stackbench.runner.yaml.YamlDocument
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.CsvSource
 import stackbench.runner.plan.Planner
+import stackbench.runner.yaml.SuiteException
+import stackbench.runner.yaml.SuiteProblem
+import stackbench.runner.yaml.YamlDocument
 
 /** Hostile and absurd suite files (issue 14): each is a suite problem at the file, never another exception. */
 class HostileSuitesTest {

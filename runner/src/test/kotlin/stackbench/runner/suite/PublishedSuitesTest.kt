@@ -7,12 +7,12 @@ import org.junit.jupiter.params.provider.MethodSource
 import stackbench.contract.CpuStrategy
 import stackbench.contract.DownstreamClient
 import stackbench.contract.IoStrategy
-import stackbench.runner.plan.EndpointKind
-import stackbench.runner.plan.LoadShape
-import stackbench.runner.plan.Planner
 import stackbench.runner.catalog.BootLine
 import stackbench.runner.catalog.DriverCatalog
 import stackbench.runner.catalog.Stack
+import stackbench.runner.plan.EndpointKind
+import stackbench.runner.plan.LoadShape
+import stackbench.runner.plan.Planner
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration

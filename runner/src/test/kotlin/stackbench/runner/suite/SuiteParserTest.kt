@@ -1,7 +1,5 @@
 package stackbench.runner.suite
 
-import stackbench.runner.yaml.SuiteProblem
-import stackbench.runner.yaml.SuiteException
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
@@ -12,6 +10,8 @@ import stackbench.contract.IoStrategy
 import stackbench.runner.catalog.BootLine
 import stackbench.runner.catalog.DriverCatalog
 import stackbench.runner.catalog.Stack
+import stackbench.runner.yaml.SuiteException
+import stackbench.runner.yaml.SuiteProblem
 import java.time.Duration
 
 class SuiteParserTest {

@@ -1,8 +1,8 @@
 package stackbench.runner.suite
 
-import stackbench.runner.yaml.SuiteException
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
+import stackbench.runner.yaml.SuiteException
 import java.nio.file.Path
 import kotlin.io.path.isDirectory
 import kotlin.io.path.listDirectoryEntries
