@@ -25,6 +25,8 @@ oha closed-counted -m GET -t 2s --worker-threads 1 -c 2 -n 300 "$U/delay?ms=2"
 oha open -m GET -t 2s --worker-threads 1 -q 200 --latency-correction -c 10 -z 2s "$U/jitter?every=40&slow=150&fast=2"
 oha open-overload -m GET -t 5s --worker-threads 1 -q 100 --latency-correction -c 2 -z 2s "$U/delay?ms=50"
 oha deadline -m GET -t 3s --worker-threads 1 -c 5 -z 2s "$U/delay?ms=700"
+# recorded later against a RecServer on 18091 (see command.txt): every request outlasts the window
+# oha no-answer -m GET -t 5s --worker-threads 1 -c 5 -z 1s "http://127.0.0.1:18091/delay?ms=3000"
 oha timeout -m GET -t 1s --worker-threads 1 -c 4 -z 2s "$U/jitter?every=4&slow=1500&fast=20"
 oha status -m GET -t 2s --worker-threads 1 -c 2 -z 2s "$U/flaky?ms=5"
 oha refused -m GET -t 1s --worker-threads 1 -c 2 -z 1s "http://127.0.0.1:18099/noop"

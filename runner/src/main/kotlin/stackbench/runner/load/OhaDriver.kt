@@ -157,6 +157,7 @@ class OhaDriver : LoadDriver {
             statusCodes = statusCodes,
             errors = errors,
             inFlightAtEnd = inFlight,
+            aborted = if (deadline > 0) mapOf(LoadResult.DEADLINE to deadline) else emptyMap(),
             latency = LatencyStats(
                 min = summary.number("fastest")?.times(1000.0),
                 mean = summary.number("average")?.times(1000.0),

@@ -15,7 +15,7 @@ object Flags {
     const val CEILING_SLACK = 0.05
 
     /** Flags that take a cell out of a comparison: its figures may not be what a re-run would give. */
-    val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect")
+    val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect", "unanswered")
 
     fun of(
         measured: LoadResult?, resources: ResourceSummary?, sharesCpus: Boolean, isolation: String,
@@ -26,6 +26,7 @@ object Flags {
                 val kinds = measured.errors.entries.joinToString(", ") { "${it.value} ${it.key}" }
                 add(Flag("errors", "${measured.errorCount} failed requests (${pct(measured.errorRate, 2)}): $kinds", "throughput"))
             }
+            Unanswered.flag(measured)?.let(::add)
             if (!measured.latencyCorrected) {
                 add(Flag("closed-model", "closed-model latency: a request is timed from when it was sent, and none is sent while " +
                     "every connection waits, so stalls are under-counted (coordinated omission)", "latency"))

@@ -22,6 +22,11 @@ data class LoadResult(
     val errors: Map<String, Long> = emptyMap(),
     /** Requests still in flight when the window closed: not errors. */
     val inFlightAtEnd: Long = 0,
+    /**
+     * Requests the driver gave up on unanswered, by kind, as it reported them (not errors, not answers):
+     * `deadline`, oha's "aborted due to deadline", cut off when the window's time ran out.
+     */
+    val aborted: Map<String, Long> = emptyMap(),
     val latency: LatencyStats = LatencyStats(),
     val spectrum: List<PercentilePoint> = emptyList(),
     val perSecond: List<SecondStat> = emptyList(),
@@ -31,6 +36,11 @@ data class LoadResult(
 
     /** Errors as a share of every request that ended (successes and errors). */
     val errorRate: Double get() = (successes + errorCount).let { if (it == 0L) 0.0 else errorCount.toDouble() / it }
+
+    companion object {
+        /** The [aborted] kind of requests cut off unanswered when the window's time ran out. */
+        const val DEADLINE = "deadline"
+    }
 }
 
 data class LatencyStats(

@@ -43,6 +43,9 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         // an app that died in the window (the memory limit's OOM killer, a crash) answered with refused
         // connections: its figures are kept, but the cell failed
         if (!app.child.isAlive()) return run.exited("measured window")
+        // a window without answers (every request past its deadline, refused...) measured nothing: the cell failed
+        stackbench.runner.results.Unanswered.failure(measured, run.expectations.expectedStatus(cell.endpoint))
+            ?.let { return Outcome.Failed(it, app.child.logTail(20)) }
         return null
     }
 

@@ -180,6 +180,17 @@ class OhaDriverTest {
     }
 
     @Test
+    fun `a window in which every request outlasted the deadline has no answer, and its aborts are reported by kind`() {
+        val r = parse("no-answer") { request(it, LoadShape.Closed(5), LoadLength.Timed(Duration.ofSeconds(1)), timeout = Duration.ofSeconds(5)) }
+        assertThat(r.responses).isZero()
+        assertThat(r.successes).isZero()
+        assertThat(r.throughput).isZero()
+        assertThat(r.errors).isEmpty()
+        assertThat(r.inFlightAtEnd).isEqualTo(5)
+        assertThat(r.aborted).containsExactly(entry("deadline", 5))
+    }
+
+    @Test
     fun `connection refused, connect errors, no answers, no latency`() {
         val r = parse("refused") { request(it, LoadShape.Closed(2), LoadLength.Timed(Duration.ofSeconds(1)), timeout = Duration.ofSeconds(1)) }
         assertThat(r.responses).isZero()
