@@ -17,7 +17,7 @@ class CompareCommand : CliktCommand(name = "compare") {
 
     private val a by argument("A", help = "the earlier results folder (the baseline)").path()
     private val b by argument("B", help = "the later results folder").path()
-    private val out by option("--out", metavar = "FILE", help = "where to write the HTML (default: B/compare.html)").path()
+    private val out by option("--out", metavar = "FILE", help = "where to write the HTML (default: B/compare.html)").path(canBeDir = false)
 
     override fun run() {
         val written = try {

@@ -8,13 +8,12 @@ import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.split
 import com.github.ajalt.clikt.parameters.types.choice
-import com.github.ajalt.clikt.parameters.types.double
-import com.github.ajalt.clikt.parameters.types.int
 import stackbench.runner.env.EnvironmentProbe
 import stackbench.runner.host.Placement
 import stackbench.runner.plan.Planner
 import stackbench.runner.run.ConsoleProgress
 import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.Ranges
 import stackbench.runner.suite.SuiteParser
 import stackbench.runner.sut.AppCommand
 import stackbench.runner.sut.AppPorts
@@ -25,8 +24,8 @@ class PlanCommand : CliktCommand(name = "plan") {
     override fun help(context: Context) = "Prints the cells a suite expands to, with their resolved settings and the estimated duration, without running anything."
 
     private val suiteArg by argument("SUITE", help = "a suite name in suites/ or a path").optional()
-    private val scale by option("--scale", help = "as for run").double().default(1.0)
-    private val repetitions by option("--repetitions", help = "as for run").int()
+    private val scale by option("--scale", help = "as for run").number(Ranges.SCALE_MIN, Ranges.SCALE_MAX).default(1.0)
+    private val repetitions by option("--repetitions", help = "as for run").wholeNumber(Ranges.REPETITIONS)
     private val apps by option("--apps", metavar = "NAME,...", help = "as for run").split(",")
     private val restart by option("--restart", help = "as for run").choice(*stackbench.runner.suite.Restart.entries.map { it.id }.toTypedArray())
 

@@ -4,7 +4,6 @@ import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.options.option
-import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.path
 import stackbench.runner.browser.Browser
 import stackbench.runner.report.Reports
@@ -18,9 +17,9 @@ class ReportCommand : CliktCommand(name = "report") {
 
     private val dir by argument("DIR", help = "a results folder written by ./stackbench run (or its results.json)").path()
     private val screenshot by option("--screenshot", metavar = "PNG",
-        help = "also open report.html in headless Chromium and save a full-page screenshot here (needs chromium)").path()
-    private val width by option("--width", help = "the browser window's width for --screenshot, in CSS pixels").int()
-    private val height by option("--height", help = "with --screenshot, only the top of the page, this many CSS pixels (default: the whole page)").int()
+        help = "also open report.html in headless Chromium and save a full-page screenshot here (needs chromium)").path(canBeDir = false)
+    private val width by option("--width", help = "the browser window's width for --screenshot, in CSS pixels").wholeNumber(stackbench.runner.suite.Ranges.PIXELS)
+    private val height by option("--height", help = "with --screenshot, only the top of the page, this many CSS pixels (default: the whole page)").wholeNumber(stackbench.runner.suite.Ranges.PIXELS)
 
     override fun run() {
         val files = try {

@@ -5,13 +5,10 @@ import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.optional
-import com.github.ajalt.clikt.parameters.options.convert
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.split
 import com.github.ajalt.clikt.parameters.types.choice
-import com.github.ajalt.clikt.parameters.types.double
-import com.github.ajalt.clikt.parameters.types.int
 import com.github.ajalt.clikt.parameters.types.path
 import stackbench.runner.env.EnvironmentProbe
 import stackbench.runner.host.Placement
@@ -29,6 +26,7 @@ import stackbench.runner.run.ConsoleProgress
 import stackbench.runner.run.Downstreams
 import stackbench.runner.run.SuiteRunner
 import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.Ranges
 import stackbench.runner.suite.Restart
 import stackbench.runner.suite.Suite
 import stackbench.runner.suite.SuiteParser
@@ -47,16 +45,16 @@ class RunCommand : CliktCommand(name = "run") {
     """.trimIndent()
 
     private val suiteArg by argument("SUITE", help = "a suite name in suites/ (e.g. quick) or a path to a suite file").optional()
-    private val scale by option("--scale", help = "multiply warm-up and measured durations by this (0.1 = a tenth as long); recorded in results").double()
-    private val repetitions by option("--repetitions", help = "override the suite's repetitions").int()
+    private val scale by option("--scale", help = "multiply warm-up and measured durations by this (0.1 = a tenth as long), ${Ranges.fmt(Ranges.SCALE_MIN)}..${Ranges.fmt(Ranges.SCALE_MAX)}; recorded in results").number(Ranges.SCALE_MIN, Ranges.SCALE_MAX)
+    private val repetitions by option("--repetitions", help = "override the suite's repetitions (${Ranges.REPETITIONS.first}..${Ranges.REPETITIONS.last})").wholeNumber(Ranges.REPETITIONS)
     private val restart by option("--restart", help = "override the suite's restart policy: cell (a fresh app per cell) or app (one app serves its consecutive cells, as one container serving every endpoint)")
         .choice(*Restart.entries.map { it.id }.toTypedArray())
     private val apps by option("--apps", metavar = "NAME,...", help = "run only these app configurations of the suite (their names in it)").split(",")
-    private val resume by option("--resume", help = "a results folder of an interrupted run: run only the cells it lacks").path()
-    private val out by option("--out", help = "the results folder (default: results/<suite>-<UTC time>)").path()
+    private val resume by option("--resume", help = "a results folder of an interrupted run: run only the cells it lacks").path(canBeFile = false)
+    private val out by option("--out", help = "the results folder (default: results/<suite>-<UTC time>); a new or an existing folder, not a file").path(canBeFile = false)
     private val untilDecided by option("--until-decided", metavar = "BUDGET",
         help = "after the planned repetitions, repeat the cells of every undecided comparison of the suite (its compare: list), interleaved, until each is decided or BUDGET (e.g. 20m) is spent; overrides the suite's until-decided")
-        .convert { text -> stackbench.runner.yaml.Units.duration(text)?.takeIf { !it.isZero && it <= java.time.Duration.ofHours(24) } ?: fail("'$text' is not a budget between 1s and 24h, e.g. 20m") }
+        .duration(Ranges.UNTIL_DECIDED_MIN, Ranges.UNTIL_DECIDED_MAX)
     private val long by option("--long", help = "confirm a run whose plan is estimated past ${MAX_UNCONFIRMED.toHours()} h").flag()
     private val noInstall by option("--no-install", help = "do not install a missing load generator; stop with the command instead").flag()
 
@@ -92,7 +90,7 @@ class RunCommand : CliktCommand(name = "run") {
         val started = Instant.now()
         val id = earlier?.run?.id ?: "${suite.name}-${STAMP.format(started)}"
         val dir = resume ?: out ?: Home.results.resolve(id)
-        Files.createDirectories(dir)
+        try { Files.createDirectories(dir) } catch (e: java.nio.file.FileSystemException) { throw BadInput("cannot make the results folder $dir: ${e.message}") }
         if (earlier == null) Files.writeString(dir.resolve("suite.yaml"), suiteText)
         val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
             mapOf(suite.load.driver.id to lab.driver(suite.load.driver).version))

@@ -8,7 +8,6 @@ import com.github.ajalt.clikt.parameters.arguments.multiple
 import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
-import com.github.ajalt.clikt.parameters.types.int
 import stackbench.runner.catalog.BootLine
 import stackbench.runner.catalog.DownstreamJar
 import stackbench.runner.catalog.Stack
@@ -26,7 +25,7 @@ class ServeCommand : CliktCommand(name = "serve") {
     private val app by argument("APP", help = "tomcat, jetty, webflux, undertow, or downstream")
     private val properties by argument("PROPERTY=VALUE", help = "Spring properties (or -Dname=value system properties)").multiple()
     private val virtualThreads by option("--virtual-threads", help = "run request work on virtual threads").flag()
-    private val port by option("--port", help = "the port to listen on").int().default(8080)
+    private val port by option("--port", help = "the port to listen on").wholeNumber(stackbench.runner.suite.Ranges.PORT).default(8080)
     private val boot by option("--boot", help = "the Spring Boot line: 4.1 or 3.5 (default 4.1; undertow: 3.5)")
 
     override fun run() {

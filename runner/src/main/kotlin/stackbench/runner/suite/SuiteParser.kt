@@ -52,14 +52,14 @@ class SuiteParser(private val machine: MachineFacts) {
         val appNames = apps.map { it.name }.toSet()
         val endpoints = readEndpoints(root, appNames, problems)
         val load = root.map("load")?.let { LoadReader(it, problems).read() } ?: LoadReader.defaults()
-        val repetitions = root.int("repetitions", 1..1000) ?: Defaults.REPETITIONS
+        val repetitions = root.int("repetitions", Ranges.REPETITIONS) ?: Defaults.REPETITIONS
         val downstream = root.map("downstream")?.let { readDownstream(it) } ?: DownstreamConfig(null)
         val restart = root.scalar("restart")?.let { node ->
             Restart.entries.firstOrNull { it.id == node.value }
                 ?: null.also { problems.at(node, "restart", "'${node.value}' is not cell or app", "cell: a fresh app for every cell (default); app: one app for its consecutive cells") }
         } ?: Restart.CELL
         val comparisons = CompareReader.read(root, problems)
-        val untilDecided = root.duration("until-decided", java.time.Duration.ofSeconds(1), java.time.Duration.ofHours(24))
+        val untilDecided = root.duration("until-decided", Ranges.UNTIL_DECIDED_MIN, Ranges.UNTIL_DECIDED_MAX)
         if (untilDecided != null && comparisons.isEmpty()) {
             problems.at(root.keyNode("until-decided"), "until-decided", "has no comparison to decide", "name them in a compare: list")
         }

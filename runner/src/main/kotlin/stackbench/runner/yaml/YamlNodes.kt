@@ -181,7 +181,7 @@ internal class YamlMap(val node: MappingNode, val path: String, val problems: Pr
         val node = scalar(key) ?: return null
         val value = node.value.toIntOrNull()
         if (value == null || value !in range) {
-            problems.at(node, qualify(key), "'${node.value}' is not a whole number in ${range.first}..${range.last}")
+            problems.at(node, qualify(key), Ranges.notWholeNumber(node.value, range))
             return null
         }
         return value
@@ -191,7 +191,7 @@ internal class YamlMap(val node: MappingNode, val path: String, val problems: Pr
         val node = scalar(key) ?: return null
         val value = Units.number(node.value)
         if (value == null || value < min || value > max) {
-            problems.at(node, qualify(key), "'${node.value}' is not a number in ${fmt(min)}..${fmt(max)}")
+            problems.at(node, qualify(key), Ranges.notNumber(node.value, min, max))
             return null
         }
         return value
@@ -209,11 +209,11 @@ internal class YamlMap(val node: MappingNode, val path: String, val problems: Pr
             return null
         }
         if (d < min) {
-            problems.at(node, key, "'${node.value}' is shorter than ${Units.formatDuration(min)}")
+            problems.at(node, key, Ranges.shorterThan(node.value, min))
             return null
         }
         if (d > max) {
-            problems.at(node, key, "'${node.value}' is longer than ${Units.formatDuration(max)}, the most it may be")
+            problems.at(node, key, Ranges.longerThan(node.value, max))
             return null
         }
         return d
@@ -292,8 +292,6 @@ internal class YamlMap(val node: MappingNode, val path: String, val problems: Pr
             is SequenceNode -> "list"
             else -> "value"
         }
-
-        private fun fmt(d: Double) = if (d == Math.floor(d) && d < 1e15) d.toLong().toString() else d.toString()
 
         internal fun editDistance(a: String, b: String): Int {
             val dp = IntArray(b.length + 1) { it }
