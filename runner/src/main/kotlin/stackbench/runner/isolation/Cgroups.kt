@@ -46,7 +46,19 @@ class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupF
         prepare()
         val spans = if (accountingOnly && layout.version == CgroupVersion.V1) controllers.filter { it == "cpuacct" } else controllers
         val dirs = spans.associateWith { root(it).resolve(name) }
-        dirs.values.forEach { fs.mkdir(it) }
+        try {
+            dirs.values.forEach { fs.mkdir(it) }
+            setUp(dirs, limits)
+        } catch (e: Exception) {
+            // a limit the kernel refuses (a CPU quota below its minimum, a memory limit below what is in use)
+            // fails the cell; the group it half made goes with it, in every controller, not at the next run
+            Cgroup(name, layout.version, dirs, fs).tearDown(e)
+            throw e
+        }
+        return Cgroup(name, layout.version, dirs, fs)
+    }
+
+    private fun setUp(dirs: Map<String, Path>, limits: CgroupLimits) {
         val mems = if (layout.version == CgroupVersion.V1) fs.read(root("cpuset").resolve("cpuset.mems"))?.trim() else null
         if (layout.version == CgroupVersion.V1 && "cpuset" in dirs) {
             // every v1 cpuset group needs CPUs and memory nodes before a process can join it
@@ -62,7 +74,6 @@ class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupF
                 throw IOException("could not set ${dir.resolve(file)} to $value: ${e.message}", e)
             }
         }
-        return Cgroup(name, layout.version, dirs, fs)
     }
 
     /**
@@ -124,6 +135,13 @@ class Cgroup(val name: String, val version: CgroupVersion, val dirs: Map<String,
                 memoryPeakBytes = fs.read(dir.resolve("memory.peak"))?.trim()?.toLongOrNull(),
                 oomKills = events["oom_kill"],
             )
+        }
+    }
+
+    /** Removes what exists of a group that failed to set up (it holds no process yet); a failure to is added to [cause]. */
+    internal fun tearDown(cause: Exception) {
+        for (dir in dirs.values.reversed()) {
+            if (fs.exists(dir)) runCatching { fs.rmdir(dir) }.onFailure { cause.addSuppressed(it) }
         }
     }
 

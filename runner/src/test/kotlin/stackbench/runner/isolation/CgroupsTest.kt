@@ -7,10 +7,12 @@ import java.io.IOException
 import java.nio.file.Path
 
 /** An in-memory cgroup filesystem: directories and files, as the kernel would show them. */
-class FakeCgroupFs : CgroupFs {
+open class FakeCgroupFs : CgroupFs {
     val dirs = mutableSetOf<Path>()
     val files = mutableMapOf<Path, String>()
     val readOnly = mutableSetOf<Path>()
+    /** Files whose write the kernel refuses, with its error (EINVAL for a quota below the minimum). */
+    val refused = mutableMapOf<Path, String>()
 
     override fun exists(path: Path) = path in dirs || path in files
     override fun mkdir(path: Path) {
@@ -24,6 +26,7 @@ class FakeCgroupFs : CgroupFs {
     override fun read(path: Path) = files[path]
     override fun write(path: Path, value: String) {
         if (path in readOnly) throw IOException("Permission denied")
+        refused[path]?.let { throw IOException(it) }
         files[path] = value
     }
     override fun children(path: Path) = dirs.filter { it.parent == path }
@@ -122,6 +125,55 @@ class CgroupsTest {
         fs.readOnly.add(Path.of("/cg/memory/stackbench/x/memory.limit_in_bytes"))
         assertThatThrownBy { Cgroups(v1, fs).create("x", CgroupLimits(null, emptyList(), 1L shl 30)) }
             .hasMessage("could not set /cg/memory/stackbench/x/memory.limit_in_bytes to 1073741824: Permission denied")
+    }
+
+    private fun groupDirs(fs: FakeCgroupFs, name: String) = fs.dirs.filter { it.fileName.toString() == name }
+
+    @Test
+    fun `a CPU quota the kernel refuses fails the group and removes it from every v1 controller`() {
+        val fs = FakeCgroupFs()
+        fs.files[Path.of("/cg/cpuset/cpuset.cpus")] = "0-1"
+        fs.files[Path.of("/cg/cpuset/cpuset.mems")] = "0"
+        // below the kernel's minimum quota (1 ms): writing cpu.cfs_quota_us fails with EINVAL
+        fs.refused[Path.of("/cg/cpu/stackbench/sb1-2-app/cpu.cfs_quota_us")] = "Invalid argument"
+        assertThatThrownBy { Cgroups(v1, fs).create("sb1-2-app", CgroupLimits(0.001, listOf(1), 512L shl 20)) }
+            .hasMessage("could not set /cg/cpu/stackbench/sb1-2-app/cpu.cfs_quota_us to 100: Invalid argument")
+        assertThat(groupDirs(fs, "sb1-2-app")).isEmpty()
+        assertThat(fs.dirs).contains(Path.of("/cg/cpu/stackbench")) // the lab's roots stay, for the next group
+    }
+
+    @Test
+    fun `a refused limit on cgroup v2 leaves no group either`() {
+        val fs = FakeCgroupFs()
+        val v2 = CgroupLayout(CgroupVersion.V2, mapOf("" to Path.of("/cg2")))
+        fs.refused[Path.of("/cg2/stackbench/sb1-2-app/memory.max")] = "Device or resource busy"
+        assertThatThrownBy { Cgroups(v2, fs).create("sb1-2-app", CgroupLimits(1.0, emptyList(), 1L shl 20)) }
+            .hasMessage("could not set /cg2/stackbench/sb1-2-app/memory.max to 1048576: Device or resource busy")
+        assertThat(groupDirs(fs, "sb1-2-app")).isEmpty()
+    }
+
+    @Test
+    fun `a group that cannot be made in one controller is removed from the ones it was made in`() {
+        val fs = object : FakeCgroupFs() {
+            override fun mkdir(path: Path) {
+                if (path == Path.of("/cg/memory/stackbench/sb1-2-app")) throw IOException("No space left on device")
+                super.mkdir(path)
+            }
+        }
+        assertThatThrownBy { Cgroups(v1, fs).create("sb1-2-app", CgroupLimits(1.0, emptyList(), null)) }.hasMessage("No space left on device")
+        assertThat(groupDirs(fs, "sb1-2-app")).isEmpty()
+    }
+
+    @Test
+    fun `a failed set-up that also cannot remove its group says so`() {
+        val fs = object : FakeCgroupFs() {
+            override fun rmdir(path: Path) = throw IOException("Device or resource busy")
+        }
+        fs.refused[Path.of("/cg2/stackbench/g/cpu.max")] = "Invalid argument"
+        val v2 = CgroupLayout(CgroupVersion.V2, mapOf("" to Path.of("/cg2")))
+        assertThatThrownBy { Cgroups(v2, fs).create("g", CgroupLimits(0.001, emptyList(), null)) }
+            .hasMessage("could not set /cg2/stackbench/g/cpu.max to 100 100000: Invalid argument")
+            .satisfies({ e -> assertThat(e.suppressed.map { it.message }).containsExactly("Device or resource busy") })
     }
 
     @Test
