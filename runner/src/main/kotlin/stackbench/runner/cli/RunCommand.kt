@@ -92,6 +92,9 @@ class RunCommand : CliktCommand(name = "run") {
         val dir = resume ?: out ?: Home.results.resolve(id)
         try { Files.createDirectories(dir) } catch (e: java.nio.file.FileSystemException) { throw BadInput("cannot make the results folder $dir: ${e.message}") }
         if (earlier == null) Files.writeString(dir.resolve("suite.yaml"), suiteText)
+        // if this runner is killed (SIGKILL), its watchdog ends the run's processes and removes its groups
+        stackbench.runner.host.Watchdog.start(stackbench.runner.sut.AppCommand.ownerFlag(dir), "-Xlog:gc:file=$dir/",
+            "sb${ProcessHandle.current().pid()}", lab.isolation.groupRoots)
         val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
             mapOf(suite.load.driver.id to lab.driver(suite.load.driver).version))
         val info = earlier?.run?.copy(status = RunStatus.RUNNING, finishedAt = null, command = command()) ?: RunInfo(
@@ -126,8 +129,11 @@ class RunCommand : CliktCommand(name = "run") {
             afterRun = { downstreams.stopAll() },
             sessions = if (suite.restart == Restart.APP) AppSessions(lab.http) else null,
         )
-        val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided ?: suite.untilDecided)
-        finish(result, dir)
+        // on Ctrl-C or SIGTERM, the JVM waits for the summary and the resume hint before it halts
+        ShutdownGate().use {
+            val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided ?: suite.untilDecided)
+            finish(result, dir)
+        }
     }
 
     private fun finish(result: RunResult, dir: Path) {

@@ -33,7 +33,7 @@ class LocalHost(private val registry: ProcessRegistry, override val address: Str
 
     override fun launch(spec: LaunchSpec): ChildProcess {
         java.nio.file.Files.createDirectories(spec.log.parent)
-        val builder = ProcessBuilder(spec.confinement.wrap(spec.command))
+        val builder = ProcessBuilder(ParentDeath.wrap(spec.confinement.wrap(spec.command)))
             .redirectOutput(spec.log.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(java.io.File("/dev/null")))
         if (spec.stderr == null) builder.redirectErrorStream(true) else builder.redirectError(spec.stderr.toFile())

@@ -14,6 +14,9 @@ class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupF
 
     private fun root(controller: String): Path = layout.base(controller)!!.resolve(rootName)
 
+    /** The lab's root group in each controller: every group of the lab is a directory right under one. */
+    fun roots(): List<Path> = controllers.map { root(it) }
+
     /** Makes the lab's root groups, with what their children need from them. */
     fun prepare() {
         for (c in controllers) {

@@ -21,12 +21,16 @@ sealed interface Isolation {
     /** Cleans what an earlier run left behind; returns what it removed. */
     fun removeStale(kill: (Long) -> Unit): List<String>
 
+    /** Where the lab's groups are made (one folder per controller), for the run's watchdog; empty without cgroups. */
+    val groupRoots: List<Path>
+
     class WithCgroups(val cgroups: Cgroups) : Isolation {
         override val kind get() = cgroups.layout.version.id
         override val limitation: String? get() = null
         override fun confine(name: String, limits: CgroupLimits) = Confinement(cgroups.create(name, limits), emptyList())
         override fun account(name: String, cpus: List<Int>) = Confinement(cgroups.create(name, CgroupLimits.NONE, accountingOnly = true), cpus)
         override fun removeStale(kill: (Long) -> Unit) = cgroups.removeStale(kill)
+        override val groupRoots: List<Path> get() = cgroups.roots()
 
     }
 
@@ -35,6 +39,7 @@ sealed interface Isolation {
         override fun confine(name: String, limits: CgroupLimits) = Confinement(null, limits.cpus)
         override fun account(name: String, cpus: List<Int>) = Confinement(null, cpus)
         override fun removeStale(kill: (Long) -> Unit) = emptyList<String>()
+        override val groupRoots: List<Path> get() = emptyList()
     }
 
     companion object {
