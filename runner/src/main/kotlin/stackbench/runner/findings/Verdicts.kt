@@ -97,10 +97,11 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         /**
          * Flags that make a cell's figures unfit to decide a claim (the window was still warming or slowing,
          * never reached a steady state, saw too few round trips, was limited by the load generator, lost the
-         * app to the OOM killer, began before the warm-up settled, or measured against a defective ceiling).
+         * app to the OOM killer, began before the warm-up settled, measured against a defective ceiling, or answered
+         * under half the requests it sent).
          * Matched by id; some are raised only by newer runners.
          */
-        val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect")
+        val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect", "unanswered")
 
         /**
          * A claim's verdict from its rows' verdicts, so that no row is hidden:
