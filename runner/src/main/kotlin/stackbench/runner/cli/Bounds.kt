@@ -3,6 +3,7 @@ package stackbench.runner.cli
 import com.github.ajalt.clikt.parameters.options.RawOption
 import com.github.ajalt.clikt.parameters.options.convert
 import stackbench.runner.suite.Ranges
+import stackbench.runner.yaml.OutOfRange
 import stackbench.runner.yaml.Units
 import java.time.Duration
 
@@ -14,20 +15,20 @@ import java.time.Duration
 
 /** A whole number in [range]: `--repetitions 2147483647` is refused, not planned. */
 fun RawOption.wholeNumber(range: IntRange) = convert("N") { text ->
-    text.trim().toIntOrNull()?.takeIf { it in range } ?: fail(Ranges.notWholeNumber(text, range))
+    text.trim().toIntOrNull()?.takeIf { it in range } ?: fail(OutOfRange.notWholeNumber(text, range))
 }
 
 /** A finite number in [min]..[max]: NaN and Infinity are not numbers here, as in a suite. */
 fun RawOption.number(min: Double, max: Double) = convert("F") { text ->
-    Units.number(text)?.takeIf { it in min..max } ?: fail(Ranges.notNumber(text, min, max))
+    Units.number(text)?.takeIf { it in min..max } ?: fail(OutOfRange.notNumber(text, min, max))
 }
 
 /** A duration (`20m`) in [min]..[max]. */
 fun RawOption.duration(min: Duration, max: Duration) = convert("DURATION") { text ->
     val d = Units.duration(text) ?: fail("'$text' is not a duration; ${Units.DURATION_HINT}")
     when {
-        d < min -> fail(Ranges.shorterThan(text, min))
-        d > max -> fail(Ranges.longerThan(text, max))
+        d < min -> fail(OutOfRange.shorterThan(text, min))
+        d > max -> fail(OutOfRange.longerThan(text, max))
         else -> d
     }
 }

@@ -27,6 +27,7 @@ import stackbench.runner.run.Downstreams
 import stackbench.runner.run.SuiteRunner
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.Ranges
+import stackbench.runner.yaml.OutOfRange
 import stackbench.runner.suite.Restart
 import stackbench.runner.suite.Suite
 import stackbench.runner.suite.SuiteParser
@@ -45,7 +46,7 @@ class RunCommand : CliktCommand(name = "run") {
     """.trimIndent()
 
     private val suiteArg by argument("SUITE", help = "a suite name in suites/ (e.g. quick) or a path to a suite file").optional()
-    private val scale by option("--scale", help = "multiply warm-up and measured durations by this (0.1 = a tenth as long), ${Ranges.fmt(Ranges.SCALE_MIN)}..${Ranges.fmt(Ranges.SCALE_MAX)}; recorded in results").number(Ranges.SCALE_MIN, Ranges.SCALE_MAX)
+    private val scale by option("--scale", help = "multiply warm-up and measured durations by this (0.1 = a tenth as long), ${OutOfRange.fmt(Ranges.SCALE_MIN)}..${OutOfRange.fmt(Ranges.SCALE_MAX)}; recorded in results").number(Ranges.SCALE_MIN, Ranges.SCALE_MAX)
     private val repetitions by option("--repetitions", help = "override the suite's repetitions (${Ranges.REPETITIONS.first}..${Ranges.REPETITIONS.last})").wholeNumber(Ranges.REPETITIONS)
     private val restart by option("--restart", help = "override the suite's restart policy: cell (a fresh app per cell) or app (one app serves its consecutive cells, as one container serving every endpoint)")
         .choice(*Restart.entries.map { it.id }.toTypedArray())

@@ -1,11 +1,10 @@
 package stackbench.runner.suite
 
-import stackbench.runner.yaml.Units
 import java.time.Duration
 
 /**
- * The bounds of the values a suite key or a command-line flag may take, and how a value outside them is
- * reported, in one place: the suite reader and the CLI reject the same values with the same words.
+ * The bounds of the values a suite key or a command-line flag may take, in one place: the suite reader and the CLI
+ * reject the same values, with the same words ([stackbench.runner.yaml.OutOfRange]).
  */
 object Ranges {
     /** `repetitions` and `--repetitions`. */
@@ -24,14 +23,4 @@ object Ranges {
 
     /** A browser window's width or height in CSS pixels (`report --width`, `--height`). */
     val PIXELS = 100..20_000
-
-    fun notWholeNumber(text: String, range: IntRange) = "'$text' is not a whole number in ${range.first}..${range.last}"
-
-    fun notNumber(text: String, min: Double, max: Double) = "'$text' is not a number in ${fmt(min)}..${fmt(max)}"
-
-    fun shorterThan(text: String, min: Duration) = "'$text' is shorter than ${Units.formatDuration(min)}"
-
-    fun longerThan(text: String, max: Duration) = "'$text' is longer than ${Units.formatDuration(max)}, the most it may be"
-
-    fun fmt(d: Double) = if (d == Math.floor(d) && d < 1e15) d.toLong().toString() else d.toString()
 }

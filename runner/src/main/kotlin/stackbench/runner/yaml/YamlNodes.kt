@@ -181,7 +181,7 @@ internal class YamlMap(val node: MappingNode, val path: String, val problems: Pr
         val node = scalar(key) ?: return null
         val value = node.value.toIntOrNull()
         if (value == null || value !in range) {
-            problems.at(node, qualify(key), Ranges.notWholeNumber(node.value, range))
+            problems.at(node, qualify(key), OutOfRange.notWholeNumber(node.value, range))
             return null
         }
         return value
@@ -191,7 +191,7 @@ internal class YamlMap(val node: MappingNode, val path: String, val problems: Pr
         val node = scalar(key) ?: return null
         val value = Units.number(node.value)
         if (value == null || value < min || value > max) {
-            problems.at(node, qualify(key), Ranges.notNumber(node.value, min, max))
+            problems.at(node, qualify(key), OutOfRange.notNumber(node.value, min, max))
             return null
         }
         return value
@@ -209,11 +209,11 @@ internal class YamlMap(val node: MappingNode, val path: String, val problems: Pr
             return null
         }
         if (d < min) {
-            problems.at(node, key, Ranges.shorterThan(node.value, min))
+            problems.at(node, key, OutOfRange.shorterThan(node.value, min))
             return null
         }
         if (d > max) {
-            problems.at(node, key, Ranges.longerThan(node.value, max))
+            problems.at(node, key, OutOfRange.longerThan(node.value, max))
             return null
         }
         return d
