@@ -41,9 +41,12 @@ class Browser(chromium: Path, private val timeoutMs: Long = 30_000) : AutoClosea
     init {
         val endpoint = CompletableFuture<String>()
         Thread({
-            process.errorStream.bufferedReader().forEachLine { line ->
-                if (stderr.size < 200) stderr += line
-                Regex("DevTools listening on (ws://\\S+)").find(line)?.let { endpoint.complete(it.groupValues[1]) }
+            // the stream closes under this thread when the browser is stopped: the end of its output, not an error
+            runCatching {
+                process.errorStream.bufferedReader().forEachLine { line ->
+                    if (stderr.size < 200) stderr += line
+                    Regex("DevTools listening on (ws://\\S+)").find(line)?.let { endpoint.complete(it.groupValues[1]) }
+                }
             }
             endpoint.completeExceptionally(IllegalStateException("chromium exited: ${stderr.takeLast(10).joinToString(" | ")}"))
         }, "chromium-stderr").apply { isDaemon = true }.start()
