@@ -94,7 +94,7 @@ class RunCommand : CliktCommand(name = "run") {
         try { Files.createDirectories(dir) } catch (e: java.nio.file.FileSystemException) { throw BadInput("cannot make the results folder $dir: ${e.message}") }
         if (earlier == null) Files.writeString(dir.resolve("suite.yaml"), suiteText)
         // if this runner is killed (SIGKILL), its watchdog ends the run's processes and removes its groups
-        stackbench.runner.host.Watchdog.start(stackbench.runner.sut.AppCommand.ownerFlag(dir), "-Xlog:gc:file=$dir/",
+        stackbench.runner.host.Watchdog.start(stackbench.runner.sut.AppCommand.ownerFlag(dir), stackbench.runner.sut.AppCommand.gcLogMarker(dir),
             "sb${ProcessHandle.current().pid()}", lab.isolation.groupRoots)
         val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
             mapOf(suite.load.driver.id to lab.driver(suite.load.driver).version))

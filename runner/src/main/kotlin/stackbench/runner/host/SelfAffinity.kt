@@ -1,5 +1,6 @@
 package stackbench.runner.host
 
+import stackbench.runner.isolation.Taskset
 import java.util.concurrent.TimeUnit
 
 /**
@@ -36,15 +37,15 @@ class SelfAffinity(private val machineCpus: Int, private val apply: (List<Int>) 
     companion object {
         /** Sets the affinity of every thread of process [pid] with `taskset -a -p -c`. */
         fun taskset(pid: Long = ProcessHandle.current().pid()): (List<Int>) -> String? = { cpus ->
+            val command = Taskset.everyThreadOf(pid, cpus)
             runCatching {
-                val process = ProcessBuilder("taskset", "-a", "-p", "-c", cpus.joinToString(","), pid.toString())
-                    .redirectErrorStream(true).start()
+                val process = ProcessBuilder(command).redirectErrorStream(true).start()
                 val output = process.inputStream.bufferedReader().readText()
                 if (!process.waitFor(10, TimeUnit.SECONDS)) {
                     process.destroyForcibly()
                     "taskset did not finish within 10 s"
                 } else if (process.exitValue() != 0) {
-                    "taskset -a -p -c ${cpus.joinToString(",")} $pid exited with ${process.exitValue()}: ${output.trim().lines().lastOrNull().orEmpty()}"
+                    "${command.joinToString(" ")} exited with ${process.exitValue()}: ${output.trim().lines().lastOrNull().orEmpty()}"
                 } else null
             }.getOrElse { "taskset could not run (${it.message ?: it.javaClass.simpleName})" }
         }

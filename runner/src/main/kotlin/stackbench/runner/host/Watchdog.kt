@@ -62,7 +62,7 @@ class Watchdog private constructor(private val process: Process) {
         const val MARK_PREFIX = "STACKBENCH_MARK_PREFIX"
         const val PREFIX = "STACKBENCH_GROUPS"
 
-        /** The command that starts the watchdog for groups named [groupPrefix]`-*` under [groupRoots]. */
+        /** The command that starts the watchdog for the groups under [groupRoots] (their name prefix from [PREFIX] in its environment). */
         fun command(groupRoots: List<Path>): List<String> =
             listOf("/bin/sh", "-c", SCRIPT, "stackbench-watchdog") + groupRoots.map { it.toString() }
 

@@ -37,8 +37,7 @@ class Priming(private val lab: Lab) {
         val start = System.nanoTime()
         val seconds = phase.runUntil(ready.driver, ready.executable, noop(cell, app, threads, dir.resolve("prime"), Defaults.PRIME_CONNECTIONS, Defaults.PRIME_MAX),
             placement.driverCpus, "${ctx.groupPrefix}-${cell.index}-prime") {
-            val steady = if (System.nanoTime() - start < Defaults.PRIME_MAX.toNanos() - TAIL_NANOS) watch.poll() else watch.steady()
-            steady && System.nanoTime() - start >= Defaults.PRIME_MIN.toNanos() || ctx.stopping()
+            watch.pollUntilEnding(System.nanoTime() - start, Defaults.PRIME_MAX) && System.nanoTime() - start >= Defaults.PRIME_MIN.toNanos() || ctx.stopping()
         }
         var first: ServerCount? = null
         var last: ServerCount? = null

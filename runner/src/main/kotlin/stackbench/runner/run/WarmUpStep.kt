@@ -46,15 +46,10 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         val start = System.nanoTime()
         val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
         val seconds = phase.runUntil(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("warmup"), LoadLength.Timed(cap)), run.placement.driverCpus, group) {
-            // no reading in the driver's last half second: it may already have stopped sending, and the slice would be partial
-            val steady = if (System.nanoTime() - start < cap.toNanos() - TAIL_NANOS) watch.poll() else watch.steady()
-            steady && System.nanoTime() - start >= cell.load.warmup.toNanos() || run.ctx.stopping()
+            watch.pollUntilEnding(System.nanoTime() - start, cap) && System.nanoTime() - start >= cell.load.warmup.toNanos() || run.ctx.stopping()
         }
         run.record.warmupRecord = watch.record(seconds)
         run.record.warmupSteps += watch.slices.map { it.rate }
         return watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }
     }
 }
-
-/** The end of a driver's run in which the warm-up watch takes no reading. */
-internal const val TAIL_NANOS = 500_000_000L

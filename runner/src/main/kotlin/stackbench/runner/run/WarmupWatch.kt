@@ -27,10 +27,12 @@ data class WarmupSlice(
      * an app waiting on I/O uses little, and a compiler taking half of that little takes nothing from the requests).
      * Null when the compiler threads could not be read.
      */
-    val compileShare: Double? get() = if (compileMs != null && seconds > 0 && allottedCpus > 0) compileMs / (seconds * 1000 * allottedCpus) else null
+    val compileShare: Double? get() = ofAllotted(compileMs)
 
     /** The app's whole CPU (compiler included) as a share of the CPU allotted in the slice; null when unknown. */
-    val cpuShare: Double? get() = if (processCpuMs != null && seconds > 0 && allottedCpus > 0) processCpuMs / (seconds * 1000 * allottedCpus) else null
+    val cpuShare: Double? get() = ofAllotted(processCpuMs)
+
+    private fun ofAllotted(cpuMs: Double?): Double? = if (cpuMs != null && seconds > 0 && allottedCpus > 0) cpuMs / (seconds * 1000 * allottedCpus) else null
 
     /**
      * Whether the JIT compiler left the requests alone in this slice: it took at most [WarmupWatch.COMPILE_QUIET] of the
@@ -122,6 +124,13 @@ class WarmupWatch(
 
     fun steady(): Boolean = steadyNow
 
+    /**
+     * [poll] for a driver run [elapsedNanos] into its [length], but no reading in its last [TAIL_NANOS]: the driver may
+     * already have stopped sending, and the slice would be partial.
+     */
+    fun pollUntilEnding(elapsedNanos: Long, length: Duration): Boolean =
+        if (elapsedNanos < length.toNanos() - TAIL_NANOS) poll() else steadyNow
+
     /** Seconds from the first reading to where the last level began: the time to steady state; null if none shows. */
     fun steadyFromSeconds(): Double? = steadyFromSeconds(slices)
 
@@ -138,6 +147,9 @@ class WarmupWatch(
     }
 
     companion object {
+        /** The end of a driver's run in which the watch takes no reading. */
+        const val TAIL_NANOS = 500_000_000L
+
         /** At most this share of a slice's CPU in the JIT compilers counts as quiet. */
         const val COMPILE_QUIET = 0.01
         /**

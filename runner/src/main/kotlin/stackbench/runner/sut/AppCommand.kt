@@ -20,7 +20,7 @@ object AppCommand {
             add("-Xmx${mb}m")
         }
         add("-XX:+ExitOnOutOfMemoryError")
-        if (gcLog != null) add("-Xlog:gc:file=$gcLog:utctime,uptime,level,tags")
+        if (gcLog != null) add("$GC_LOG_FLAG$gcLog:utctime,uptime,level,tags")
         cell.app.systemProperties.forEach { (k, v) -> add("-D$k=$v") }
         addAll(cell.app.jvmArgs)
     }
@@ -39,4 +39,9 @@ object AppCommand {
 
     /** Marks a process as started by the run writing to [runDir], so `ps` (and the tests) can tell whose it is. */
     fun ownerFlag(runDir: Path) = "-Dstackbench.run=$runDir"
+
+    /** How an app of the run writing to [runDir] shows in `ps`: the start of its GC log flag (the log is in the run's folder). */
+    fun gcLogMarker(runDir: Path) = "$GC_LOG_FLAG$runDir/"
+
+    private const val GC_LOG_FLAG = "-Xlog:gc:file="
 }

@@ -111,6 +111,18 @@ class WarmupWatchTest {
     }
 
     @Test
+    fun `no reading in the driver's last half second, where a slice would be partial`() {
+        val app = FakeApp(rate = { 1000.0 }, compileMs = { 0 })
+        val w = watch(app)
+        val length = Duration.ofSeconds(10)
+        w.pollUntilEnding(0, length)
+        w.pollUntilEnding(1_000_000_000L, length)
+        assertThat(w.slices).hasSize(1)
+        w.pollUntilEnding(length.toNanos() - WarmupWatch.TAIL_NANOS, length)
+        assertThat(w.slices).hasSize(1)
+    }
+
+    @Test
     fun `a throughput still rising is not steady, and a capped warm-up says so`() {
         val app = FakeApp(rate = { t -> 1000.0 + 100.0 * t }, compileMs = { 0 })
         val w = watch(app)
