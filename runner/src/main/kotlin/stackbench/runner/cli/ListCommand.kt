@@ -5,11 +5,12 @@ import com.github.ajalt.clikt.core.Context
 import stackbench.contract.CpuStrategy
 import stackbench.contract.DownstreamClient
 import stackbench.contract.IoStrategy
+import stackbench.runner.catalog.DriverCatalog
 import stackbench.runner.catalog.Stack
 import java.nio.file.Files
 
 class ListCommand : CliktCommand(name = "list") {
-    override fun help(context: Context) = "Lists the stacks, the strategies of each endpoint, and the suites."
+    override fun help(context: Context) = "Lists the stacks, the strategies of each endpoint, the load drivers, and the suites."
 
     override fun run() {
         println("Stacks (suite key `stack`, optional `boot`):")
@@ -26,6 +27,13 @@ class ListCommand : CliktCommand(name = "list") {
         IoStrategy.entries.forEach { println("    %-22s %s".format(it.id, it.description)) }
         println("  downstream  GET /downstream/{client}?delay=ms")
         DownstreamClient.entries.forEach { println("    %-22s %s".format(it.id, it.description)) }
+        println()
+        println("Load drivers (suite key `driver`):")
+        println(SummaryTable.table(listOf("driver", "version", "models", "installed", "install"), DriverCatalog.all.map { d ->
+            val local = d.localPath?.let { Home.path.resolve(it) }?.takeIf { Files.isExecutable(it) }
+            val onPath = System.getenv("PATH").orEmpty().split(':').any { it.isNotEmpty() && Files.isExecutable(java.nio.file.Path.of(it, d.id)) }
+            listOf(d.id, d.version ?: "any", d.models.joinToString(", ") { it.id }, if (local != null || onPath) "yes" else "no", d.install.hint)
+        }).prependIndent("  "))
         println()
         println("Suites (in ${Home.suites}):")
         val suites = runCatching { Files.list(Home.suites).use { s -> s.filter { it.toString().endsWith(".yaml") }.sorted().toList() } }.getOrDefault(emptyList())

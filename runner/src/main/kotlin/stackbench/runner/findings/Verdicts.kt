@@ -2,6 +2,7 @@ package stackbench.runner.findings
 
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
+import stackbench.runner.results.Flags
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.ClaimVerdict
 import stackbench.runner.stats.Decisions
@@ -94,14 +95,8 @@ class Verdicts(private val runs: Map<String, RunResult>) {
     }
 
     companion object {
-        /**
-         * Flags that make a cell's figures unfit to decide a claim (the window was still warming or slowing,
-         * never reached a steady state, saw too few round trips, was limited by the load generator, lost the
-         * app to the OOM killer, began before the warm-up settled, measured against a defective ceiling, or answered
-         * under half the requests it sent).
-         * Matched by id; some are raised only by newer runners.
-         */
-        val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect", "unanswered")
+        /** Flags that make a cell's figures unfit to decide a claim: the same set comparisons leave out ([Flags.DISQUALIFYING]). */
+        val DISQUALIFYING = Flags.DISQUALIFYING
 
         /**
          * A claim's verdict from its rows' verdicts, so that no row is hidden:

@@ -49,6 +49,8 @@ data class CellResult(
     val windowShape: WindowRecord? = null,
     /** JIT, GC and work CPU over the measured window, from the app's stats channel. */
     val jvm: JvmWindow? = null,
+    /** The machine's pace beside the measured window (a fixed piece of arithmetic's CPU time), against the run's calmest. */
+    val pace: PaceReading? = null,
     val startedAt: String? = null,
     val finishedAt: String? = null,
 )

@@ -14,12 +14,16 @@ object Flags {
     /** A measurement above its ceiling by more than this share is a defect of the ceiling, not a finding. */
     const val CEILING_SLACK = 0.05
 
-    /** Flags that take a cell out of a comparison: its figures may not be what a re-run would give. */
-    val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect", "unanswered")
+    /**
+     * Flags that take a cell out of a comparison or a claim: its figures may not be what a re-run would give (a window
+     * still warming or slowing, or with no steady state; too few round trips; a load generator at its limit; the OOM
+     * killer; a warm-up that hit its cap; a defective ceiling; under half the requests answered; a slow host).
+     */
+    val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect", "unanswered", "host-slow")
 
     fun of(
         measured: LoadResult?, resources: ResourceSummary?, sharesCpus: Boolean, isolation: String,
-        warmup: WarmupRecord? = null, window: WindowRecord? = null, ceiling: Ceiling? = null,
+        warmup: WarmupRecord? = null, window: WindowRecord? = null, ceiling: Ceiling? = null, pace: PaceReading? = null,
     ): List<Flag> = buildList {
         if (measured != null) {
             if (measured.errorCount > 0) {
@@ -63,6 +67,11 @@ object Flags {
         if (efficiency != null && efficiency > 1 + CEILING_SLACK) {
             add(Flag("ceiling-defect", "measured ${pct(efficiency)} of the ${ceiling.law} ceiling: a ceiling cannot be beaten, so this one " +
                 "(${ceiling.explanation}) is wrong and is not a finding", "ceiling"))
+        }
+        val relative = pace?.relative
+        if (relative != null && relative > 1 + HostPace.SLOW) {
+            add(Flag("host-slow", "the machine ran slow in this window: a fixed piece of arithmetic took ${pct(relative - 1)} more CPU " +
+                "time than at the run's calmest, so the host, not the app, may have set the figures", "throughput"))
         }
         if (sharesCpus) add(Flag("shared-cpus", "the app shared CPUs with the load generator (no CPU set)", "throughput"))
         if (isolation == "taskset") add(Flag("no-cgroup", "no cgroup: CPUs pinned with taskset, no quota and no memory limit", "other"))

@@ -26,6 +26,7 @@ object ResultsCsv {
         "successes" to { c -> c.measured?.successes },
         "errors" to { c -> c.measured?.errorCount },
         "errorRate" to { c -> c.measured?.errorRate },
+        "aborted" to { c -> c.measured?.aborted?.values?.sum() },
         "p50Ms" to { c -> c.measured?.latency?.p50 },
         "p90Ms" to { c -> c.measured?.latency?.p90 },
         "p99Ms" to { c -> c.measured?.latency?.p99 },
@@ -44,6 +45,7 @@ object ResultsCsv {
         "ceilingRps" to { c -> c.ceiling?.requestsPerSecond },
         "efficiency" to { c -> c.ceiling?.efficiency },
         "startupMs" to { c -> c.startup?.toHealthyMs },
+        "hostPace" to { c -> c.pace?.relative },
         "flags" to { c -> c.flags.joinToString(" ") { it.code } },
         "reason" to { c -> c.reason },
     )

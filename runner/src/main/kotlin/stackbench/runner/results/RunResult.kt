@@ -58,6 +58,8 @@ data class RunInfo(
     val status: RunStatus = RunStatus.RUNNING,
     /** A remark about the run written by a person (e.g. on a hand-edited fixture). */
     val note: String? = null,
+    /** The machine's pace read for 2 s before the first cell ([PaceReading]): the run's first reference of a calm host. */
+    val pace: PaceReading? = null,
 )
 
 /** The machine and software a run measured on. */

@@ -37,6 +37,8 @@ data class PrimeRecord(
     val httpCpuMsPerRequest: Double?,
     /** The connections of the saturating stage that [httpCpuMsPerRequest] was read over. */
     val saturationConnections: Int? = null,
+    /** The saturating stage: how it ended (steady or at its cap) and its slices; [httpCpuMsPerRequest] is its last seconds. */
+    val saturation: WarmupRecord? = null,
 )
 
 /** How the app's own per-second throughput behaved over the measured window, by changepoint analysis. */

@@ -59,6 +59,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var prime: stackbench.runner.results.PrimeRecord? = null
     /** The window the plan asked for, when it was lengthened to hold enough round trips. */
     var plannedWindowMs: Long? = null
+    /** The machine's pace beside the measured window, placed against the run's calmest. */
+    var pace: stackbench.runner.results.PaceReading? = null
     private val startedAt = Instant.now()
 
     fun build(outcome: Outcome, clock: PhaseClock, placement: Placement): CellResult {
@@ -97,7 +99,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             info = info, startup = startup, verification = verification, idle = idle, measured = measured, warmup = warmup,
             resources = resources,
             ceiling = ceiling,
-            flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind, warmupRecord, windowShape, ceiling) else emptyList(),
+            flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind, warmupRecord, windowShape, ceiling, pace) else emptyList(),
             timings = clock.timings(),
             samples = samples,
             files = files(),
@@ -108,6 +110,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             prime = prime,
             windowShape = windowShape,
             jvm = jvm,
+            pace = pace,
             startedAt = startedAt.toString(),
             finishedAt = Instant.now().toString(),
         )

@@ -19,6 +19,8 @@ data class CellContext(
     val stopping: () -> Boolean,
     /** With `restart: app`, where a started app waits for the next cell of its configuration; null: a fresh app per cell. */
     val sessions: AppSessions? = null,
+    /** The run's calmest machine pace so far, which each window's pace is placed against. */
+    val pace: stackbench.runner.results.HostPace = stackbench.runner.results.HostPace(),
 )
 
 /**

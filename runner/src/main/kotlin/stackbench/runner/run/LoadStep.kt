@@ -3,6 +3,7 @@ package stackbench.runner.run
 import oshi.software.os.OperatingSystem
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.plan.WindowRule
+import stackbench.runner.probe.PaceCanary
 import stackbench.runner.probe.ProcReader
 import stackbench.runner.probe.Sampler
 import stackbench.runner.probe.StatsChannel
@@ -11,8 +12,8 @@ import stackbench.runner.suite.LoadLength
 /**
  * Load: the measured window, the driver on its own CPUs while [Sampler] reads the app's process, its cgroup, its
  * own counter and the driver's CPU. In: the app, the driver, the warm-up's rate. Out: the driver's figures, the
- * samples, the window (when it opened, how long, the cgroup's counters at both ends), the sampler's own CPU, and
- * the planned window when it was lengthened. An app that died in the window fails the cell, its figures kept.
+ * samples, the window (when it opened, how long, the cgroup's counters at both ends), the sampler's own CPU, the
+ * machine's pace beside the window ([PaceCanary]), and the planned window when it was lengthened. An app that died in the window fails the cell, its figures kept.
  */
 class LoadStep(private val os: OperatingSystem) : CellStep {
     override val name = "load"
@@ -27,6 +28,7 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         run.ctx.listener.measuring(cell, sampler)
         sampler.sampleNow()
         sampler.start()
+        val canary = PaceCanary().also { it.start() }
         val cgroupStart = confinement.counters()
         val windowStart = System.currentTimeMillis()
         val measured = try {
@@ -35,6 +37,7 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         } finally {
             runCatching { sampler.sampleNow() } // a reading after the window closed, so its last second has both edges
             record.raw = sampler.stop()
+            record.pace = run.ctx.pace.place(canary.stop())
             record.samplerCpuMs = sampler.ownCpuNanos / 1e6
         }
         record.window = MeasuredWindow(windowStart, (measured.wallSeconds * 1000).toLong(), cgroupStart, confinement.counters())

@@ -8,6 +8,7 @@ import stackbench.runner.plan.LoadShape
 import stackbench.runner.probe.ServerCount
 import stackbench.runner.probe.StatsChannel
 import stackbench.runner.results.PrimeRecord
+import stackbench.runner.results.WarmupRecord
 import stackbench.runner.suite.Defaults
 import stackbench.runner.suite.LoadLength
 import stackbench.runner.sut.RunningApp
@@ -19,9 +20,10 @@ import java.time.Duration
  * 1. **compile**: one connection ([Defaults.PRIME_CONNECTIONS]) until the app is steady ([WarmupWatch]: compilation
  *    quiet, throughput without trend), at least [Defaults.PRIME_MIN] and at most [Defaults.PRIME_MAX], so the HTTP
  *    path every endpoint shares is compiled and the first cell of a JVM is no colder than the rest;
- * 2. **saturate**: [Defaults.PRIME_SATURATION_CONNECTIONS] connections for [Defaults.PRIME_SATURATION], and the app's
- *    CPU per exchange over it (its whole CPU per `/noop` answer, less the handler's own work) is the HTTP cost that
- *    the CPU-time ceilings add to each request's work. At one connection each answer also pays a wake-up of the
+ * 2. **saturate**: [Defaults.PRIME_SATURATION_CONNECTIONS] connections until steady again (the same rule, at most
+ *    [Defaults.PRIME_SATURATION_MAX]), and the app's CPU per exchange over its last [Defaults.PRIME_SATURATION] (its
+ *    whole CPU per `/noop` answer, less the handler's own work) is the HTTP cost that the CPU-time ceilings add to
+ *    each request's work. At one connection each answer also pays a wake-up of the
  *    server's threads, so the cost read there is several times too high (seen: 0.185 ms against 0.053 at saturation).
  */
 class Priming(private val lab: Lab) {
@@ -39,20 +41,27 @@ class Priming(private val lab: Lab) {
             placement.driverCpus, "${ctx.groupPrefix}-${cell.index}-prime") {
             watch.pollUntilEnding(System.nanoTime() - start, Defaults.PRIME_MAX) && System.nanoTime() - start >= Defaults.PRIME_MIN.toNanos() || ctx.stopping()
         }
-        var first: ServerCount? = null
-        var last: ServerCount? = null
+        var saturation: WarmupRecord? = null
+        var exchange: Double? = null
         if (!ctx.stopping()) {
-            val settle = System.nanoTime() + Defaults.PRIME_SATURATION_SETTLE.toNanos()
-            phase.runUntil(ready.driver, ready.executable,
-                noop(cell, app, threads, dir.resolve("prime-saturated"), Defaults.PRIME_SATURATION_CONNECTIONS, Defaults.PRIME_SATURATION + Defaults.PRIME_SATURATION_SETTLE),
+            val readings = mutableListOf<ServerCount>()
+            val saturated = WarmupWatch({ stats.read()?.also { readings += it } }, Defaults.WARMUP_SLICE, compilerCpuMs,
+                cell.profile.allottedCpus(lab.machineCpus), scatterMatters = false, compilerOnIdleCpuQuiet = false)
+            val length = Defaults.PRIME_SATURATION_MAX + Defaults.PRIME_SATURATION_SETTLE
+            val begun = System.nanoTime()
+            val ran = phase.runUntil(ready.driver, ready.executable,
+                noop(cell, app, threads, dir.resolve("prime-saturated"), Defaults.PRIME_SATURATION_CONNECTIONS, length),
                 placement.driverCpus, "${ctx.groupPrefix}-${cell.index}-prime-saturated") {
-                // the first reading once every connection is busy, the last just before the driver's end
-                if (first == null && System.nanoTime() >= settle) first = stats.read()
-                if (first != null) stats.read()?.let { last = it }
-                ctx.stopping()
+                val elapsed = System.nanoTime() - begun
+                // no reading while the connections fill; then until steady, and long enough to read the cost over
+                elapsed >= Defaults.PRIME_SATURATION_SETTLE.toNanos() &&
+                    saturated.pollUntilEnding(elapsed - Defaults.PRIME_SATURATION_SETTLE.toNanos(), Defaults.PRIME_SATURATION_MAX) &&
+                    elapsed >= (Defaults.PRIME_SATURATION_SETTLE + Defaults.PRIME_SATURATION).toNanos() || ctx.stopping()
             }
+            saturation = saturated.record(ran)
+            exchange = lastSeconds(readings, Defaults.PRIME_SATURATION)?.let { (a, b) -> exchangeCpuMs(a, b) }
         }
-        return PrimeRecord(Paths.NOOP, Defaults.PRIME_CONNECTIONS, watch.record(seconds), exchangeCpuMs(first, last), Defaults.PRIME_SATURATION_CONNECTIONS)
+        return PrimeRecord(Paths.NOOP, Defaults.PRIME_CONNECTIONS, watch.record(seconds), exchange, Defaults.PRIME_SATURATION_CONNECTIONS, saturation)
     }
 
     private fun noop(cell: Cell, app: RunningApp, threads: Int, out: Path, connections: Int, length: Duration) = DriveRequest(
@@ -62,6 +71,14 @@ class Priming(private val lab: Lab) {
     )
 
     companion object {
+        /** The first reading at least [span] before the last one (or the first of all), and the last; null below two readings. */
+        fun lastSeconds(readings: List<ServerCount>, span: Duration): Pair<ServerCount, ServerCount>? {
+            if (readings.size < 2) return null
+            val last = readings.last()
+            val first = readings.lastOrNull { last.epochMs - it.epochMs >= span.toMillis() } ?: readings.first()
+            return first to last
+        }
+
         /** The app's CPU per `/noop` answer between two readings, less the handler's own work, ms; null without both. */
         fun exchangeCpuMs(first: ServerCount?, last: ServerCount?): Double? {
             if (first == null || last == null) return null

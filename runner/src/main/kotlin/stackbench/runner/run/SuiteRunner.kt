@@ -3,6 +3,7 @@ package stackbench.runner.run
 import stackbench.runner.compare.SuiteDecisions
 import stackbench.runner.plan.Cell
 import stackbench.runner.plan.Plan
+import stackbench.runner.probe.PaceCanary
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Environment
@@ -68,6 +69,10 @@ class SuiteRunner(
         if (hooks) Runtime.getRuntime().addShutdownHook(hook)
         try {
             val ctx = CellContext(dir, info.id, downstreamUrl = downstreamUrl, listener = listener, stopping = { stopping.get() }, sessions = sessions)
+            ctx.pace.place(PaceCanary().calibrate(PACE_CALIBRATION))?.let { pace ->
+                result = result.copy(run = result.run.copy(pace = pace))
+                store.write(result)
+            }
             fun runCell(cell: Cell, position: Int, of: Int) {
                 listener.cellStarted(cell, position, of)
                 val cellResult = executor.run(cell, ctx)
@@ -162,3 +167,6 @@ class SuiteRunner(
         return cells.sortedWith(compareBy({ order[it.key] ?: Int.MAX_VALUE }, { it.index }))
     }
 }
+
+/** How long the machine's pace is read before the first cell, as the run's first reference of a calm host. */
+private val PACE_CALIBRATION: java.time.Duration = java.time.Duration.ofSeconds(2)

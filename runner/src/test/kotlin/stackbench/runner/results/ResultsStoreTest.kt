@@ -40,7 +40,7 @@ class ResultsStoreTest {
         ResultsStore(dir).write(result)
         val lines = Files.readAllLines(dir.resolve("results.csv"))
         assertThat(lines).hasSize(3)
-        assertThat(lines[0]).startsWith("index,key,status,app,")
+        assertThat(lines[0]).startsWith("index,key,status,app,").contains(",errorRate,aborted,", ",startupMs,hostPace,")
         assertThat(lines[1]).contains("tomcat", ",OK,", ",1000.0,")
         assertThat(lines[2]).contains(",FAILED,").endsWith("\"verification failed: \"\"x\"\", y\"")
     }

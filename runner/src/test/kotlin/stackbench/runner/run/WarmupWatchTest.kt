@@ -149,4 +149,15 @@ class WarmupWatchTest {
         assertThat(Priming.exchangeCpuMs(a, a)).isNull()
         assertThat(Priming.exchangeCpuMs(a.copy(processCpuNanos = null), b)).isNull()
     }
+
+    @Test
+    fun `the saturated exchange is read over the stage's last seconds, not from its start`() {
+        val readings = (0..10).map { ServerCount(it * 1000L, it * 1000L) }
+        val (first, last) = Priming.lastSeconds(readings, java.time.Duration.ofSeconds(3))!!
+        assertThat(first.epochMs).isEqualTo(7000)
+        assertThat(last.epochMs).isEqualTo(10_000)
+        // a stage shorter than the span gives all it has
+        assertThat(Priming.lastSeconds(readings.take(3), java.time.Duration.ofSeconds(3))!!.first.epochMs).isEqualTo(0)
+        assertThat(Priming.lastSeconds(readings.take(1), java.time.Duration.ofSeconds(3))).isNull()
+    }
 }

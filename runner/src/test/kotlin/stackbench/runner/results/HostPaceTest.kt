@@ -1,0 +1,41 @@
+package stackbench.runner.results
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.within
+import org.junit.jupiter.api.Test
+
+class HostPaceTest {
+    private fun reading(medianNs: Double) = PaceReading(medianNs, medianNs * 0.99, medianNs * 1.05, 300)
+
+    @Test
+    fun `a reading's median and tails come from its readings`() {
+        val r = PaceReading.of((1L..10L).map { it * 100 })!!
+        assertThat(r.medianNs).isEqualTo(500.0)
+        assertThat(r.p10Ns).isEqualTo(100.0)
+        assertThat(r.p90Ns).isEqualTo(900.0)
+        assertThat(r.readings).isEqualTo(10)
+        assertThat(PaceReading.of(emptyList())).isNull()
+    }
+
+    @Test
+    fun `each window is placed against the calmest pace so far, itself included`() {
+        val pace = HostPace()
+        assertThat(pace.place(reading(330_000.0))!!.relative).isEqualTo(1.0)
+        assertThat(pace.place(reading(363_000.0))!!.relative).isCloseTo(1.10, within(1e-9))
+        // a calmer window becomes the reference for the ones after it, not before
+        assertThat(pace.place(reading(300_000.0))!!.relative).isEqualTo(1.0)
+        assertThat(pace.place(reading(330_000.0))!!.relative).isCloseTo(1.10, within(1e-9))
+        assertThat(pace.place(null)).isNull()
+    }
+
+    @Test
+    fun `a window more than 10 % slower than the calmest is flagged host-slow, and that disqualifies it`() {
+        val slow = reading(371_000.0).copy(relative = 1.12)
+        val flag = Flags.of(null, null, false, "cgroup-v1", pace = slow).single()
+        assertThat(flag.code).isEqualTo("host-slow")
+        assertThat(flag.message).contains("12 % more CPU time")
+        assertThat(Flags.of(null, null, false, "cgroup-v1", pace = slow.copy(relative = 1.08))).isEmpty()
+        assertThat(Flags.of(null, null, false, "cgroup-v1", pace = slow.copy(relative = null))).isEmpty()
+        assertThat(Flags.DISQUALIFYING).contains("host-slow")
+    }
+}
