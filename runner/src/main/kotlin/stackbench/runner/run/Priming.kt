@@ -22,8 +22,8 @@ import java.time.Duration
  *    path every endpoint shares is compiled and the first cell of a JVM is no colder than the rest;
  * 2. **saturate**: [Defaults.PRIME_SATURATION_CONNECTIONS] connections until steady again (the same rule, at most
  *    [Defaults.PRIME_SATURATION_MAX]), and the app's CPU per exchange over its last [Defaults.PRIME_SATURATION] (its
- *    whole CPU per `/noop` answer, less the handler's own work) is the HTTP cost that the CPU-time ceilings add to
- *    each request's work. At one connection each answer also pays a wake-up of the
+ *    whole CPU per `/noop` answer, less the handler's own work and the JIT compiler threads' CPU) is the HTTP cost that
+ *    the CPU-time ceilings add to each request's work. At one connection each answer also pays a wake-up of the
  *    server's threads, so the cost read there is several times too high (seen: 0.185 ms against 0.053 at saturation).
  */
 class Priming(private val lab: Lab) {
@@ -44,8 +44,8 @@ class Priming(private val lab: Lab) {
         var saturation: WarmupRecord? = null
         var exchange: Double? = null
         if (!ctx.stopping()) {
-            val readings = mutableListOf<ServerCount>()
-            val saturated = WarmupWatch({ stats.read()?.also { readings += it } }, Defaults.WARMUP_SLICE, compilerCpuMs,
+            val readings = mutableListOf<Pair<ServerCount, Double?>>()
+            val saturated = WarmupWatch({ stats.read()?.also { readings += it to compilerCpuMs() } }, Defaults.WARMUP_SLICE, compilerCpuMs,
                 cell.profile.allottedCpus(lab.machineCpus), scatterMatters = false, compilerOnIdleCpuQuiet = false)
             val length = Defaults.PRIME_SATURATION_MAX + Defaults.PRIME_SATURATION_SETTLE
             val begun = System.nanoTime()
@@ -59,7 +59,10 @@ class Priming(private val lab: Lab) {
                     elapsed >= (Defaults.PRIME_SATURATION_SETTLE + Defaults.PRIME_SATURATION).toNanos() || ctx.stopping()
             }
             saturation = saturated.record(ran)
-            exchange = lastSeconds(readings, Defaults.PRIME_SATURATION)?.let { (a, b) -> exchangeCpuMs(a, b) }
+            exchange = lastSeconds(readings.map { it.first }, Defaults.PRIME_SATURATION)?.let { (a, b) ->
+                val compiler = readings.first { it.first === a }.second?.let { ca -> readings.first { it.first === b }.second?.let { it - ca } }
+                exchangeCpuMs(a, b, compiler)
+            }
         }
         return PrimeRecord(Paths.NOOP, Defaults.PRIME_CONNECTIONS, watch.record(seconds), exchange, Defaults.PRIME_SATURATION_CONNECTIONS, saturation)
     }
@@ -79,15 +82,20 @@ class Priming(private val lab: Lab) {
             return first to last
         }
 
-        /** The app's CPU per `/noop` answer between two readings, less the handler's own work, ms; null without both. */
-        fun exchangeCpuMs(first: ServerCount?, last: ServerCount?): Double? {
+        /**
+         * The app's CPU per `/noop` answer between two readings, less the handler's own work and [compilerMs] (the JIT
+         * compiler threads' CPU between them: compiling is not the exchange's cost, and at 50 connections the JIT still
+         * takes a few % for a long while), ms; null without both readings.
+         */
+        fun exchangeCpuMs(first: ServerCount?, last: ServerCount?, compilerMs: Double? = null): Double? {
             if (first == null || last == null) return null
             val completed = last.completed - first.completed
             val a = first.processCpuNanos ?: return null
             val b = last.processCpuNanos ?: return null
             if (completed <= 0) return null
             val work = stackbench.runner.probe.WorkCount.nanosPerRequest(first.work[Paths.NOOP], last.work[Paths.NOOP]) ?: 0.0
-            return ((b - a).toDouble() / completed - work) / 1e6
+            val compiler = (compilerMs ?: 0.0).coerceAtLeast(0.0) * 1e6
+            return ((b - a - compiler) / completed - work) / 1e6
         }
     }
 }

@@ -30,12 +30,14 @@ object Defaults {
      * Then `/noop` at this many connections until steady again (at most [PRIME_SATURATION_MAX]), and the exchange's CPU
      * at saturation is read over its last [PRIME_SATURATION] (after [PRIME_SATURATION_SETTLE] to fill the connections).
      * Until steady, not for a fixed 3 s: 50 connections make the JIT compile paths one connection never took (the
-     * exchange read 0.049 and 0.063 ms in its first 3 s, against 0.038-0.044 ms in later steady windows).
+     * exchange read 0.049 and 0.063 ms in its first 3 s, against 0.038-0.044 ms in later steady windows). At most 10 s:
+     * at 50 connections the JIT goes on taking a few % for longer than that, and its threads' CPU is left out of the
+     * exchange's cost anyway.
      */
     const val PRIME_SATURATION_CONNECTIONS = 50
     val PRIME_SATURATION: Duration = Duration.ofSeconds(3)
     val PRIME_SATURATION_SETTLE: Duration = Duration.ofSeconds(1)
-    val PRIME_SATURATION_MAX: Duration = Duration.ofSeconds(20)
+    val PRIME_SATURATION_MAX: Duration = Duration.ofSeconds(10)
     /** What priming takes for plan estimates (Tomcat on one pinned CPU: about 30 s). */
     val PRIME_ESTIMATE: Duration = Duration.ofSeconds(30)
 

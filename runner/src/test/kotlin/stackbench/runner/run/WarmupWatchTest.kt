@@ -145,6 +145,8 @@ class WarmupWatchTest {
         val a = ServerCount(0, 1000, processCpuNanos = 5_000_000_000L, work = mapOf("/noop" to WorkCount(1000, 10_000_000)))
         val b = ServerCount(1000, 3000, processCpuNanos = 6_000_000_000L, work = mapOf("/noop" to WorkCount(3000, 30_000_000)))
         assertThat(Priming.exchangeCpuMs(a, b)!!).isCloseTo(0.49, within(1e-9))
+        // 200 ms of it in the JIT compiler threads: not the exchange's
+        assertThat(Priming.exchangeCpuMs(a, b, compilerMs = 200.0)!!).isCloseTo(0.39, within(1e-9))
         assertThat(Priming.exchangeCpuMs(a, null)).isNull()
         assertThat(Priming.exchangeCpuMs(a, a)).isNull()
         assertThat(Priming.exchangeCpuMs(a.copy(processCpuNanos = null), b)).isNull()
