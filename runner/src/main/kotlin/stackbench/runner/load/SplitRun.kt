@@ -93,9 +93,13 @@ class SplitRun(
     companion object {
         private const val POLL_MS = 100L
 
-        /** [count] instances on this machine, each with its REST API on a free port of 127.0.0.1. */
-        fun local(executable: Path, count: Int): List<LoadInstance> = (0 until count).map {
-            LoadInstance(executable, "127.0.0.1:${freePort()}", DriverProcess::plainLaunch, ::runLocally)
+        /** [count] instances on this machine, each with its REST API on a free port of 127.0.0.1, started by [launch]. */
+        fun local(
+            executable: Path,
+            count: Int,
+            launch: (command: List<String>, stdout: Path, stderr: Path) -> Process = DriverProcess::plainLaunch,
+        ): List<LoadInstance> = (0 until count).map {
+            LoadInstance(executable, "127.0.0.1:${freePort()}", launch, ::runLocally)
         }
 
         fun runLocally(command: List<String>): Int {

@@ -95,7 +95,7 @@ data class LoadLevel(
     fun describe(): String = "${driver.id} ${shape.describe()} " + (if (instances > 1) "over $instances instances " else "") + when (length) {
         is LoadLength.Timed -> "for ${Units.formatDuration(length.duration)}"
         is LoadLength.Counted -> "${length.requests} requests"
-    } + ", warm-up ${Units.formatDuration(warmup)}" +
+    } + (if (warmup.isZero) ", no warm-up" else ", warm-up ${Units.formatDuration(warmup)}") +
         (if (warmupMax > warmup) " (until steady, at most ${Units.formatDuration(warmupMax)})" else "") +
         ", timeout ${Units.formatDuration(timeout)}"
 }
