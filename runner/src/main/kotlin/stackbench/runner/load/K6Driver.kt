@@ -5,6 +5,7 @@ import stackbench.runner.plan.LoadShape
 import stackbench.runner.results.LatencyStats
 import stackbench.runner.results.LoadResult
 import stackbench.runner.results.PercentilePoint
+import stackbench.runner.suite.LoadLength
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -23,8 +24,8 @@ import java.nio.file.Path
  * - Arrival-rate executors do not delay an iteration that finds every user busy: they drop it and count it in
  *   `dropped_iterations` ([LoadResult.dropped]). So latency is not corrected for coordinated omission
  *   (`latencyCorrected` false); the overload shows as dropped iterations instead.
- * - The window is the span from the earliest request's start to the latest's end: iterations running when
- *   the load's duration ends get one timeout to finish (`gracefulStop`), as a user would.
+ * - The window is the load's duration, or the span from the earliest request's start to the latest's end when
+ *   longer: iterations running when the duration ends get one timeout to finish (`gracefulStop`), as a user would.
  */
 class K6Driver : LoadDriver {
     override val kind = DriverCatalog.K6
@@ -60,7 +61,11 @@ class K6Driver : LoadDriver {
         /** The common model of one run's (or several instances' merged) [samples]; [wallSeconds] when they hold no request. */
         fun result(request: DriveRequest, samples: K6Samples, wallSeconds: Double, notes: List<String> = emptyList()): LoadResult {
             val all = notes.toMutableList()
-            val window = if (samples.requests > 0) maxOf(0.001, (samples.lastEndMs - samples.firstStartMs) / 1000.0) else wallSeconds
+            // the load's own length when timed (an open run's last iteration starts 1/rate before its end), or longer
+            // when requests outlasted it; a counted run, its span
+            val planned = (request.length as? LoadLength.Timed)?.let { LoadSupport.seconds(it.duration) } ?: 0.0
+            val span = if (samples.requests > 0) (samples.lastEndMs - samples.firstStartMs) / 1000.0 else 0.0
+            val window = if (samples.requests > 0) maxOf(0.001, span, planned) else wallSeconds
             val successes = samples.expected
             val errors = sortedMapOf<String, Long>().apply { putAll(samples.failures) }
             if (samples.responses > successes) errors["status"] = samples.responses - successes
