@@ -35,6 +35,14 @@ class K6EndToEndTest {
     }!!
 
     @Test
+    fun `the installed k6 is the pinned release, read from k6 version`() {
+        k6()
+        val located = Drivers.locate(DriverCatalog.K6, home)
+        assertThat(located.version).isEqualTo(DriverCatalog.K6_VERSION)
+        assertThat(located.versionLine).startsWith("k6 v${DriverCatalog.K6_VERSION} ")
+    }
+
+    @Test
     fun `closed model, two seconds`(@TempDir dir: Path) {
         val r = DriverProcess().drive(K6Driver(), request(dir, LoadShape.Closed(2), LoadLength.Timed(Duration.ofSeconds(2)), url = server.url("/noop")), k6())
         assertThat(r.responses).isPositive()
