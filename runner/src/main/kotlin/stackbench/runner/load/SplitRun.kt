@@ -54,10 +54,7 @@ class SplitRun(
                 processes += inst.launch(command, dirs[i].resolve(DriverProcess.STDOUT), dirs[i].resolve(DriverProcess.STDERR))
             }
             instances.forEachIndexed { i, inst -> awaitReady(inst, processes[i], dirs[i]) }
-            for (inst in instances) {
-                val code = inst.control(listOf(inst.executable.toString(), "resume", "--address", inst.address))
-                if (code != 0) throw SplitRunException("k6 resume --address ${inst.address} exited with status $code")
-            }
+            val skewMs = resumeAll(instances)
             val end = start + (DriverProcess.deadline(request) + readyWithin).toNanos()
             processes.forEachIndexed { i, p ->
                 if (!p.waitFor(maxOf(0L, end - System.nanoTime()), TimeUnit.NANOSECONDS)) {
@@ -70,10 +67,37 @@ class SplitRun(
             val merged = K6Samples.merge(parts)
             val counts = parts.map { it.requests }
             val note = "split over ${parts.size} k6 instances (execution segments ${segments.sequence}): " +
-                "${counts.joinToString(" + ")} = ${merged.requests} requests, merged into one histogram and one per-second series"
+                "${counts.joinToString(" + ")} = ${merged.requests} requests, merged into one histogram and one per-second series; " +
+                "resumed within %.0f ms of each other".format(skewMs)
             return SplitResult(K6Driver.result(request, merged, wall, listOf(note)), counts, merged.requests)
         } finally {
             processes.filter { it.isAlive }.forEach { ProcessStop.stop(it, grace) }
+        }
+    }
+
+    /**
+     * Resumes every instance at once (one thread each, released together), so they start as one load; returns
+     * the spread of the resume commands' ends, in ms (an upper bound on how far apart the instances started).
+     */
+    private fun resumeAll(instances: List<LoadInstance>): Double {
+        val gate = java.util.concurrent.CountDownLatch(1)
+        val pool = java.util.concurrent.Executors.newFixedThreadPool(instances.size)
+        try {
+            val done = instances.map { inst ->
+                pool.submit<Pair<Int, Long>> {
+                    gate.await()
+                    inst.control(listOf(inst.executable.toString(), "resume", "--address", inst.address)) to System.nanoTime()
+                }
+            }
+            gate.countDown()
+            val ends = done.mapIndexed { i, f ->
+                val (code, at) = f.get(30, TimeUnit.SECONDS)
+                if (code != 0) throw SplitRunException("k6 resume --address ${instances[i].address} exited with status $code")
+                at
+            }
+            return (ends.max() - ends.min()) / 1e6
+        } finally {
+            pool.shutdownNow()
         }
     }
 
