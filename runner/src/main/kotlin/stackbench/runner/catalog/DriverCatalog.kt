@@ -25,7 +25,21 @@ object DriverCatalog {
         models = setOf(LoadModelKind.CLOSED), countedLength = false, essential = false,
     )
 
-    val all: List<DriverSpec> = listOf(OHA, WRK)
+    /** The k6 release the script generator and the CSV reader are tested against. */
+    val K6_VERSION: String = pinned.getProperty("k6.version")!!
+
+    /**
+     * k6: the scenario engine (user ramps, think time, mixes, arrival-rate executors) and the one driver that
+     * splits a load over several instances (execution segments). `k6 version` prints its version.
+     */
+    val K6 = DriverSpec(
+        id = "k6", version = K6_VERSION, install = Install.Go("go.k6.io/k6", K6_VERSION, minutes = 3),
+        localPath = ".tools/bin/k6", versionFlag = "version",
+        models = setOf(LoadModelKind.CLOSED, LoadModelKind.OPEN, LoadModelKind.SCENARIO), countedLength = true,
+        splits = true, essential = false,
+    )
+
+    val all: List<DriverSpec> = listOf(OHA, WRK, K6)
 
     fun byId(id: String): DriverSpec? = all.firstOrNull { it.id == id }
 

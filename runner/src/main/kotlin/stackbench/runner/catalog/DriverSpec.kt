@@ -1,7 +1,7 @@
 package stackbench.runner.catalog
 
-/** The shapes of load a suite can ask for (`model: closed`, `model: open`, `find: capacity`). */
-enum class LoadModelKind(val id: String) { CLOSED("closed"), OPEN("open"), CAPACITY("capacity") }
+/** The shapes of load a suite can ask for (`model: closed`, `model: open`, `find: capacity`, `model: scenario`). */
+enum class LoadModelKind(val id: String) { CLOSED("closed"), OPEN("open"), CAPACITY("capacity"), SCENARIO("scenario") }
 
 /** How a missing driver is installed. */
 sealed interface Install {
@@ -11,6 +11,11 @@ sealed interface Install {
     /** With cargo into the project's `.tools` folder, at the entry's pinned version; it takes [minutes] the first time. */
     data class Cargo(val crate: String, val minutes: Int) : Install {
         override val hint get() = "cargo install $crate --locked --root .tools   (or: ./stackbench doctor --fix)"
+    }
+
+    /** With `go install` from the Go module proxy into the project's `.tools/bin`, at the entry's pinned version; [minutes] the first time. */
+    data class Go(val module: String, val version: String, val minutes: Int) : Install {
+        override val hint get() = "GOBIN=\$PWD/.tools/bin go install $module@v$version   (or: ./stackbench doctor --fix)"
     }
 
     /** With apt-get, as root. */
@@ -38,6 +43,8 @@ data class DriverSpec(
     val models: Set<LoadModelKind>,
     /** Whether it can send a fixed number of requests (`requests:`) rather than load for a duration. */
     val countedLength: Boolean,
+    /** Whether it can split one load over several instances (k6's execution segments), `instances:` in a suite. */
+    val splits: Boolean = false,
     /** Whether `doctor` fails without it (the default driver), or only warns. */
     val essential: Boolean,
 ) {

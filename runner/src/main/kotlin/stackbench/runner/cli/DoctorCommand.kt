@@ -22,7 +22,7 @@ data class Check(val name: String, val ok: Boolean, val found: String, val fix: 
 class DoctorCommand : CliktCommand(name = "doctor") {
     override fun help(context: Context) = "Checks the JDK, the built apps, the load generators, cgroups, ports and limits, and says how to fix what is missing."
 
-    private val fix by option("--fix", help = "install what can be installed (oha with cargo, wrk with apt-get as root)").flag()
+    private val fix by option("--fix", help = "install what can be installed (oha with cargo, k6 with go install, wrk with apt-get as root)").flag()
 
     override fun run() {
         val drivers = DriverSetup(Home.path, System.out)

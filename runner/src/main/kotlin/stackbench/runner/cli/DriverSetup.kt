@@ -11,7 +11,7 @@ import java.nio.file.Path
 
 /**
  * Makes the load generators ready, installing a missing one where it can, as its catalog entry says: with
- * cargo into the project's tools folder (pinned to the release whose output the parsers are tested on), with
+ * cargo or `go install` into the project's tools folder (pinned to the release whose output the parsers are tested on), with
  * apt-get as root. Where it cannot, it stops with the exact command to run.
  */
 class DriverSetup(private val home: Path, private val out: PrintStream) {
@@ -39,6 +39,7 @@ class DriverSetup(private val home: Path, private val out: PrintStream) {
 
     fun installCommand(kind: DriverSpec) = when (val how = kind.install) {
         is Install.Cargo -> "cargo install ${how.crate} --version ${kind.version} --locked --root ${home.resolve(".tools")}"
+        is Install.Go -> "GOBIN=${home.resolve(".tools/bin")} go install ${how.module}@v${how.version}"
         is Install.Apt -> if (isRoot()) "apt-get install -y ${how.pkg}" else "sudo apt-get install -y ${how.pkg}"
     }
 
@@ -50,14 +51,25 @@ class DriverSetup(private val home: Path, private val out: PrintStream) {
                     ?: throw BadInput("${missing(kind)}\n  (that needs cargo: https://rustup.rs)")
                 listOf(cargo.toString(), "install", how.crate, "--version", kind.version!!, "--locked", "--root", home.resolve(".tools").toString())
             }
+            is Install.Go -> {
+                val go = onPath("go") ?: Path.of("/usr/local/go/bin/go").takeIf { Files.isExecutable(it) }
+                    ?: throw BadInput("${missing(kind)}\n  (that needs Go: https://go.dev/dl)")
+                listOf(go.toString(), "install", "${how.module}@v${how.version}")
+            }
             is Install.Apt -> {
                 if (!isRoot() || onPath("apt-get") == null) throw BadInput(missing(kind))
                 listOf("apt-get", "install", "-y", how.pkg)
             }
         }
         out.println("stackbench: ${kind.id} is missing; installing it: ${command.joinToString(" ")}" +
-            if (how is Install.Cargo) " (about ${how.minutes} minutes the first time)" else "")
-        val p = ProcessBuilder(command).inheritIO().start()
+            when (how) {
+                is Install.Cargo -> " (about ${how.minutes} minutes the first time)"
+                is Install.Go -> " (about ${how.minutes} minutes the first time)"
+                is Install.Apt -> ""
+            })
+        val builder = ProcessBuilder(command).inheritIO()
+        if (how is Install.Go) builder.environment()["GOBIN"] = home.resolve(".tools/bin").toString()
+        val p = builder.start()
         if (p.waitFor() != 0) throw BadInput("installing ${kind.id} failed (exit ${p.exitValue()}); run it yourself: ${installCommand(kind)}")
     }
 

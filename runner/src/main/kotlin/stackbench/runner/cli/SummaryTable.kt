@@ -13,12 +13,12 @@ object SummaryTable {
             listOf(
                 c.index.toString(),
                 c.app.name,
-                c.endpoint.label,
+                if (c.load.model == "scenario") "scenario" else c.endpoint.label,
                 c.load.label,
                 if (ok && m != null) "%,.1f".format(m.throughput) else c.status.name.lowercase(),
                 if (ok) ms(m?.latency?.p50) else "",
                 if (ok) ms(m?.latency?.p99) else "",
-                if (ok && m != null) "%.2f%%".format(m.errorRate * 100) else "",
+                if (ok && m != null) "%.2f%%".format(m.errorRate * 100) + (if (m.dropped > 0) " +${m.dropped} dropped" else "") else "",
                 c.resources?.cpuShare?.let { "%.0f%%".format(it * 100) } ?: "",
                 if (ok) c.flags.joinToString(" ") { it.code } else (c.reason ?: "").take(60),
             )

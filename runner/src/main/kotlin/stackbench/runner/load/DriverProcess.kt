@@ -137,6 +137,7 @@ class DriverProcess(
                     val worst = request.timeout.multipliedBy(Math.ceilDiv(length.requests.toLong(), shape.connections.coerceAtLeast(1).toLong()))
                     (worst + Duration.ofSeconds(30)).coerceIn(Duration.ofMinutes(2), Duration.ofHours(1))
                 }
+                is LoadShape.Scenario -> throw IllegalArgumentException("a scenario runs for its stages' time, not a request count")
             }
         }
     }

@@ -25,6 +25,17 @@ data class DriveRequest(
     val outputDir: Path,
     /** The status a successful answer has (200, or 201 for POST /todo). */
     val expectedStatus: Int = 200,
+    /** A scenario's requests, in its steps' order (the shape is a [LoadShape.Scenario]); empty otherwise. */
+    val scenarioCalls: List<HttpCall> = emptyList(),
+)
+
+/** One request of a scenario, resolved against the running app: what [DriveRequest] holds for a single request. */
+data class HttpCall(
+    val url: URI,
+    val method: String,
+    val body: String?,
+    val basicAuth: Pair<String, String>?,
+    val expectedStatus: Int,
 )
 
 /**

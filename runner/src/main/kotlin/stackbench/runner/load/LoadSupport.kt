@@ -74,10 +74,13 @@ internal class PerSecondSeries(private val expectedStatus: Int) {
     private var m2 = 0.0
 
     /** [endSeconds] from the window's start; [latencySeconds] as the driver measured it. */
-    fun add(endSeconds: Double, latencySeconds: Double, status: Int) {
+    fun add(endSeconds: Double, latencySeconds: Double, status: Int) = add(endSeconds, latencySeconds, success = status == expectedStatus)
+
+    /** As [add], for an answer the driver itself judged (k6's `expected_response`, per request of a scenario). */
+    fun add(endSeconds: Double, latencySeconds: Double, success: Boolean) {
         val b = buckets.getOrPut(floor(endSeconds).toInt()) { Bucket() }
         b.responses++
-        if (status == expectedStatus) b.successes++
+        if (success) b.successes++
         b.latencyUs.recordValue(maxOf(1L, Math.round(latencySeconds * 1e6)))
         // Welford, in ms, over every answer
         val ms = latencySeconds * 1000.0

@@ -62,6 +62,7 @@ class OhaDriver : LoadDriver {
                 require(shape.connections >= 1) { "an open model needs at least one connection" }
                 args += listOf("-q", LoadSupport.plainNumber(shape.rate), "--latency-correction", "-c", shape.connections.toString())
             }
+            is LoadShape.Scenario -> throw IllegalArgumentException("oha runs no scenario: a scenario needs driver: k6")
         }
         when (val length = request.length) {
             is LoadLength.Timed -> args += listOf("-z", LoadSupport.humantime(length.duration))

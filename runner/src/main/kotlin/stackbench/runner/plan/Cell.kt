@@ -24,13 +24,16 @@ data class Cell(
     val repetition: Int,
 ) {
     /** Stable across runs of the same suite, so `--resume` and `compare` can match cells. */
-    val key: String get() = "${app.name}/${endpoint.label}/${load.label}/r$repetition"
+    val key: String get() = "$configKey/r$repetition"
 
     /** The cell's folder name under the run's cells/ folder. */
     val folder: String get() = "%03d-".format(index) + key.replace(Regex("[^A-Za-z0-9._@=-]+"), "_")
 
     /** Cells that differ only in repetition share this, for statistics across repetitions. */
-    val configKey: String get() = "${app.name}/${endpoint.label}/${load.label}"
+    val configKey: String get() = if (load.shape is LoadShape.Scenario) "${app.name}/${load.label}" else "${app.name}/${endpoint.label}/${load.label}"
+
+    /** Every request the cell sends: its scenario's, in order, or its one endpoint call. */
+    val calls: List<EndpointCall> get() = (load.shape as? LoadShape.Scenario)?.calls ?: listOf(endpoint)
 }
 
 /** The request a cell sends: kind, strategy, parameters, method. */
@@ -84,13 +87,15 @@ data class LoadLevel(
     val warmupMax: Duration = warmup,
     /** The window the suite asked for before `--scale` shortened it; null when not scaled ([WindowRule]). */
     val fullDuration: Duration? = null,
+    /** Load-generator instances the load is split over (k6's execution segments); 1: one instance. */
+    val instances: Int = 1,
 ) {
     val label: String get() = shape.label
 
-    fun describe(): String = "${driver.id} ${shape.describe()} " + when (length) {
+    fun describe(): String = "${driver.id} ${shape.describe()} " + (if (instances > 1) "over $instances instances " else "") + when (length) {
         is LoadLength.Timed -> "for ${Units.formatDuration(length.duration)}"
         is LoadLength.Counted -> "${length.requests} requests"
-    } + ", warm-up ${Units.formatDuration(warmup)}" +
+    } + (if (warmup.isZero) ", no warm-up" else ", warm-up ${Units.formatDuration(warmup)}") +
         (if (warmupMax > warmup) " (until steady, at most ${Units.formatDuration(warmupMax)})" else "") +
         ", timeout ${Units.formatDuration(timeout)}"
 }
@@ -108,6 +113,27 @@ sealed interface LoadShape {
     data class Open(val rate: Double, val connections: Int) : LoadShape {
         override val label get() = "rate${formatRate(rate)}"
         override fun describe() = "open model at ${formatRate(rate)} req/s (up to $connections connections)"
+    }
+
+    /**
+     * A scenario ([stackbench.runner.suite.Scenario]): its steps resolved to the suite's endpoint calls, in the
+     * scenario's order. One cell per app and repetition; its length is the scenario's.
+     */
+    data class Scenario(val scenario: stackbench.runner.suite.Scenario, val calls: List<EndpointCall>) : LoadShape {
+        override val label get() = "scenario-${scenario.name}"
+
+        /** The most users at once: the ramp's highest target, or the arrivals' user cap. */
+        val peakUsers: Int get() = when (val p = scenario.profile) {
+            is stackbench.runner.suite.ScenarioProfile.Users -> p.stages.maxOf { it.target }
+            is stackbench.runner.suite.ScenarioProfile.Arrivals -> p.maxUsers
+        }
+        override fun describe() = "scenario ${scenario.name}: " + when (val p = scenario.profile) {
+            is stackbench.runner.suite.ScenarioProfile.Users -> "users " + p.stages.joinToString(" → ") { "${it.target} in ${Units.formatDuration(it.duration)}" }
+            is stackbench.runner.suite.ScenarioProfile.Arrivals -> "arrivals/s " + p.stages.joinToString(" → ") { "${it.target} in ${Units.formatDuration(it.duration)}" } +
+                " (at most ${p.maxUsers} users)"
+        } + ", " + (if (scenario.mixed) "mix of " else "") + scenario.steps.joinToString(if (scenario.mixed) ", " else " then ") {
+            it.request + if (scenario.mixed) " ×${it.weight}" else ""
+        } + (scenario.think?.let { t -> ", think ${Units.formatDuration(t.min)}" + if (t.max > t.min) "..${Units.formatDuration(t.max)}" else "" } ?: "")
     }
 
     companion object {

@@ -26,6 +26,7 @@ object Estimates {
             val parallel = when (val s = cell.load.shape) {
                 is LoadShape.Closed -> s.connections
                 is LoadShape.Open -> s.connections
+                is LoadShape.Scenario -> s.peakUsers
             }
             Duration.ofMillis(l.requests * perRequestMs / parallel.coerceAtLeast(1) + 1000)
         }

@@ -43,21 +43,32 @@ object Planner {
         val full = (load.length as? LoadLength.Timed)?.duration?.takeIf { scale != 1.0 }
         val cells = mutableListOf<Cell>()
         val searches = mutableListOf<CapacitySearch>()
+        val scenario = (load.model as? LoadModel.Scenario)?.scenario
         for (rep in 1..reps) {
+            if (scenario != null) {
+                // one cell per app: the scenario's requests are its steps, resolved against the suite's endpoints
+                for (app in suite.apps) {
+                    val shape = LoadShape.Scenario(scenario.scaled(scale), ScenarioPlan.calls(suite, app, scenario))
+                    cells += cell(cells.size + 1, app, suite, shape.calls.first(),
+                        LoadLevel(load.driver, shape, LoadLength.Timed(shape.scenario.duration), warmup, load.timeout, load.threads, warmupMax, instances = load.instances), rep)
+                }
+                continue
+            }
             for ((app, call) in combos) {
                 when (val model = load.model) {
                     is LoadModel.Closed -> model.connections.forEach { c ->
-                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads, warmupMax, full), rep)
+                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads, warmupMax, full, load.instances), rep)
                     }
                     is LoadModel.Open -> model.rates.forEach { rate ->
                         val shape = LoadShape.Open(rate, model.connections ?: OpenModel.connectionsFor(rate, load.timeout))
-                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, shape, length, warmup, load.timeout, load.threads, warmupMax), rep)
+                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, shape, length, warmup, load.timeout, load.threads, warmupMax, instances = load.instances), rep)
                     }
                     is LoadModel.Capacity -> searches += CapacitySearch(
                         app, suite.profile, call, LoadLevel(load.driver, LoadShape.Open(model.startRate, 1), length, warmup, load.timeout, load.threads, warmupMax),
                         model.slo, model.startRate, model.maxRate, model.precision, model.connections, rep,
                         prime = suite.restart == stackbench.runner.suite.Restart.APP,
                     )
+                    is LoadModel.Scenario -> error("a scenario is planned above")
                 }
             }
         }

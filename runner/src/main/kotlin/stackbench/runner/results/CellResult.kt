@@ -93,8 +93,9 @@ data class EndpointRecord(
 
 data class LoadRecord(
     val driver: String,
-    /** `closed` or `open`. */
+    /** `closed`, `open` or `scenario`. */
     val model: String,
+    /** Connections; for a scenario, its most users at once. */
     val connections: Int,
     val rate: Double? = null,
     val warmupMs: Long,
@@ -103,6 +104,10 @@ data class LoadRecord(
     val timeoutMs: Long,
     val threads: Int,
     val label: String,
+    /** Load-generator instances the load was split over (k6 execution segments). */
+    val instances: Int = 1,
+    /** A scenario's description (stages, steps, think time); null for other models. */
+    val scenario: String? = null,
 )
 
 data class StartupResult(

@@ -32,8 +32,10 @@ object Flags {
             }
             Unanswered.flag(measured)?.let(::add)
             if (!measured.latencyCorrected) {
-                add(Flag("closed-model", "closed-model latency: a request is timed from when it was sent, and none is sent while " +
-                    "every connection waits, so stalls are under-counted (coordinated omission)", "latency"))
+                add(Flag("closed-model", if (measured.model != "open" && measured.dropped == 0L) "closed-model latency: a request is timed from when it was sent, and none is sent while " +
+                    "every connection waits, so stalls are under-counted (coordinated omission)"
+                    else "uncorrected latency: a request is timed from when it was sent; when every user is busy, ${measured.driver} drops the " +
+                        "iterations due (${measured.dropped} dropped) rather than queueing them, so stalls show as dropped iterations, not latency", "latency"))
             }
         }
         if (resources != null) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties
 @JsonIgnoreProperties(value = ["errorCount", "errorRate"], allowGetters = true)
 data class LoadResult(
     val driver: String,
-    /** `closed` or `open`. */
+    /** `closed`, `open` or `scenario`. */
     val model: String,
     /** True when latency counts from each request's intended send time (coordinated omission corrected). */
     val latencyCorrected: Boolean,
@@ -27,6 +27,12 @@ data class LoadResult(
      * `deadline`, oha's "aborted due to deadline", cut off when the window's time ran out.
      */
     val aborted: Map<String, Long> = emptyMap(),
+    /**
+     * Iterations an arrival-rate load (k6's open model, a scenario's `arrivals:`) was due to start but could not,
+     * every user being busy: the generator's overload, k6's `dropped_iterations`. Never sent, so neither answers
+     * nor errors; 0 for drivers that delay rather than drop.
+     */
+    val dropped: Long = 0,
     val latency: LatencyStats = LatencyStats(),
     val spectrum: List<PercentilePoint> = emptyList(),
     val perSecond: List<SecondStat> = emptyList(),

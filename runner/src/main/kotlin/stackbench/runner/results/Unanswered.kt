@@ -36,5 +36,6 @@ object Unanswered {
         if (m.errorCount > 0) add("${m.errorCount} failed (${m.errors.entries.joinToString(", ") { "${it.value} ${it.key}" }})")
         if (m.aborted.isNotEmpty()) add("${m.aborted.values.sum()} aborted unanswered (${m.aborted.entries.joinToString(", ") { "${it.value} ${it.key}" }})")
         if (m.inFlightAtEnd > 0 && m.inFlightAtEnd != m.aborted.values.sum()) add("${m.inFlightAtEnd} in flight or queued when the window closed")
+        if (m.dropped > 0) add("${m.dropped} iterations dropped, never sent (every user busy)")
     }.joinToString(", ")
 }

@@ -121,10 +121,12 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
         val (model, connections, rate) = when (val s = l.shape) {
             is LoadShape.Closed -> Triple("closed", s.connections, null)
             is LoadShape.Open -> Triple("open", s.connections, s.rate)
+            is LoadShape.Scenario -> Triple("scenario", s.peakUsers, null)
         }
         return LoadRecord(l.driver.id, model, connections, rate, l.warmup.toMillis(),
             (l.length as? LoadLength.Timed)?.duration?.toMillis(), (l.length as? LoadLength.Counted)?.requests,
-            l.timeout.toMillis(), l.threads ?: placement.driverCpuCount(lab.machineCpus), l.label)
+            l.timeout.toMillis(), l.threads ?: placement.driverCpuCount(lab.machineCpus), l.label,
+            instances = l.instances, scenario = (l.shape as? LoadShape.Scenario)?.describe())
     }
 
     private fun files(): Map<String, String> = buildMap {

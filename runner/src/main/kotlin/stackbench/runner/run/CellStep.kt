@@ -3,7 +3,9 @@ package stackbench.runner.run
 import stackbench.contract.Todos
 import stackbench.runner.host.Placement
 import stackbench.runner.load.DriveRequest
+import stackbench.runner.load.HttpCall
 import stackbench.runner.plan.Cell
+import stackbench.runner.plan.EndpointCall
 import stackbench.runner.suite.LoadLength
 import stackbench.runner.sut.Expectations
 import stackbench.runner.sut.RunningApp
@@ -59,9 +61,9 @@ class CellRun(
             (if (code == 137) ": killed, with a memory limit most likely by the OOM killer" else "") + ")", app.child.logTail())
     }
 
-    fun body(): String? = cell.endpoint.body?.let { lab.json.writeValueAsString(it) }
+    fun body(call: EndpointCall = cell.endpoint): String? = call.body?.let { lab.json.writeValueAsString(it) }
 
-    fun credentials() = if (cell.endpoint.needsCredentials) Todos.USER to Todos.PASSWORD else null
+    fun credentials(call: EndpointCall = cell.endpoint) = if (call.needsCredentials) Todos.USER to Todos.PASSWORD else null
 
     /** The cell's own request as a load phase of [length], its output in [out]. */
     fun request(out: Path, length: LoadLength): DriveRequest = DriveRequest(
@@ -75,5 +77,8 @@ class CellRun(
         threads = threads,
         outputDir = out,
         expectedStatus = expectations.expectedStatus(cell.endpoint),
+        scenarioCalls = (cell.load.shape as? stackbench.runner.plan.LoadShape.Scenario)?.calls.orEmpty().map { call ->
+            HttpCall(started().baseUrl.resolve(call.path), call.method, body(call), credentials(call), expectations.expectedStatus(call))
+        },
     )
 }

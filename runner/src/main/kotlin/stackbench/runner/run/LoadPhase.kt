@@ -8,7 +8,10 @@ import stackbench.runner.isolation.Isolation
 import stackbench.runner.load.DriveRequest
 import stackbench.runner.load.DriverProcess
 import stackbench.runner.load.DriverProcessException
+import stackbench.runner.load.K6Driver
 import stackbench.runner.load.LoadDriver
+import stackbench.runner.load.SplitRun
+import stackbench.runner.load.SplitRunException
 import stackbench.runner.results.LoadResult
 import java.nio.file.Files
 import java.time.Duration
@@ -30,8 +33,36 @@ class LoadPhase(private val host: Host, private val isolation: Isolation) {
         return child.process.toHandle().info().totalCpuDuration().map { it.toNanos() / 1e6 }.orElse(null)
     }
 
-    fun run(driver: LoadDriver, executable: java.nio.file.Path, request: DriveRequest, cpus: List<Int>, group: String): LoadResult =
-        confined(request, cpus, group) { process -> process.drive(driver, request, executable) }
+    fun run(driver: LoadDriver, executable: java.nio.file.Path, request: DriveRequest, cpus: List<Int>, group: String, instances: Int = 1): LoadResult =
+        if (instances > 1) split(driver, executable, request, cpus, group, instances)
+        else confined(request, cpus, group) { process -> process.drive(driver, request, executable) }
+
+    /**
+     * One load split over [instances] k6 instances on this run's host ([SplitRun]), all in the phase's one
+     * accounting group and on the driver's CPUs; their per-instance request counts are in the result's notes.
+     */
+    private fun split(driver: LoadDriver, executable: java.nio.file.Path, request: DriveRequest, cpus: List<Int>, group: String, instances: Int): LoadResult {
+        require(driver is K6Driver) { "${driver.kind.id} cannot split a load over instances" }
+        Files.createDirectories(request.outputDir)
+        val confinement = isolation.account(group, cpus)
+        val children = mutableListOf<ChildProcess>()
+        try {
+            val local = SplitRun.local(executable, instances) { command, stdout, stderr ->
+                val full = stackbench.runner.isolation.Taskset.pinned(command, cpus)
+                host.launch(LaunchSpec("driver-${children.size}", full, stdout, stderr = stderr, confinement = confinement)).also {
+                    children += it
+                    if (current == null) current = confinement to it
+                }.process
+            }
+            return SplitRun().drive(driver, request, local).result
+        } catch (e: SplitRunException) {
+            throw DriverFailedException(e.message!!.lineSequence().first(), e.message!!.lines().drop(1).takeLast(20))
+        } finally {
+            current = null
+            children.forEach { it.stop(Duration.ofSeconds(2)) }
+            confinement.release { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
+        }
+    }
 
     /**
      * Runs the driver until [stopWhen] says so (or its full length), without reading its output: for a

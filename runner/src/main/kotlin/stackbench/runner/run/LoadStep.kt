@@ -33,7 +33,7 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         val windowStart = System.currentTimeMillis()
         val measured = try {
             phase.run(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("measured"), windowLength(run)),
-                run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-driver")
+                run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-driver", cell.load.instances)
         } finally {
             runCatching { sampler.sampleNow() } // a reading after the window closed, so its last second has both edges
             record.raw = sampler.stop()

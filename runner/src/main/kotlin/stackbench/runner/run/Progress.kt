@@ -78,7 +78,8 @@ class ConsoleProgress(private val out: PrintStream, private val interactive: Boo
         val m = result.measured
         val figures = when {
             result.status != CellStatus.OK -> "${result.status.name.lowercase()}: ${result.reason}"
-            m != null -> "%,.0f req/s, p99 %s, errors %d".format(m.throughput, m.latency.p99?.let { "%.1f ms".format(it) } ?: "-", m.errorCount)
+            m != null -> "%,.0f req/s, p99 %s, errors %d".format(m.throughput, m.latency.p99?.let { "%.1f ms".format(it) } ?: "-", m.errorCount) +
+                (if (m.dropped > 0) ", dropped ${m.dropped}" else "")
             else -> "done"
         }
         clear()

@@ -8,8 +8,9 @@ import stackbench.runner.sut.Expectations
 import stackbench.runner.sut.SpringLog
 
 /**
- * Verify: the app's `/info`, then the cell's own request once, its status and body checked; a wrong answer fails
- * the cell before any load. In: the app. Out: the info, the startup (when this cell started the app: the first
+ * Verify: the app's `/info`, then the cell's own request once (every request of a scenario, once each, in order),
+ * its status and body checked; a wrong answer fails the cell before any load (the record keeps the first wrong
+ * answer, else the first request's). In: the app. Out: the info, the startup (when this cell started the app: the first
  * answer's time and Spring's own "Started" line), the verification.
  */
 class VerifyStep : CellStep {
@@ -19,14 +20,17 @@ class VerifyStep : CellStep {
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
         run.ctx.listener.phase(cell, "verifying")
         run.record.info = runCatching { lab.json.readTree(lab.http.call(app.baseUrl.resolve(Paths.INFO)).body) }.getOrNull()
-        val answer = lab.http.call(app.baseUrl.resolve(cell.endpoint.path), cell.endpoint.method, run.body(), run.credentials(),
-            cell.load.timeout.plusSeconds(5))
+        val answers = cell.calls.map { call ->
+            val answer = lab.http.call(app.baseUrl.resolve(call.path), call.method, run.body(call), run.credentials(call), cell.load.timeout.plusSeconds(5))
+            Triple(call, answer, run.expectations.check(call, answer))
+        }
+        val (call, answer, checked) = answers.firstOrNull { it.third != null } ?: answers.first()
+        val problem = checked?.let { if (cell.calls.size > 1) "${call.method} ${call.path}: $it" else it }
         run.healthyMs?.let { healthyMs ->
             val firstResponseMs = (System.nanoTime() - app.child.startNanos) / 1e6
             val spring = SpringLog.started(LogFiles.tail(app.child.log, 400))
             run.record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds)
         }
-        val problem = run.expectations.check(cell.endpoint, answer)
         run.record.verification = VerificationResult(problem == null, answer.status, answer.elapsedMs, problem, Expectations.excerpt(answer.body, 500))
         run.clock.mark("verify")
         if (problem != null) return Outcome.Failed("verification failed: $problem", app.child.logTail())

@@ -6,7 +6,7 @@ import stackbench.runner.yaml.Units
 import stackbench.runner.yaml.YamlMap
 import java.time.Duration
 
-/** Reads the `load:` section: driver, model (closed, open, or a capacity search), and how long. */
+/** Reads the `load:` section: driver, model (closed, open, a capacity search, or a scenario), how long, and over how many instances. */
 internal class LoadReader(private val m: YamlMap, private val problems: Problems) {
 
     fun read(): LoadSpec {
@@ -30,6 +30,7 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
         val model: LoadModel = when (modelId) {
             "closed" -> {
                 reject(listOf("rates", "find", "slo", "start-rate", "max-rate", "precision"), "only open-model loads take it")
+                reject(listOf("scenario"), "only a scenario (model: scenario) takes it")
                 LoadModel.Closed(connections?.distinct() ?: listOf(Defaults.CONNECTIONS))
             }
             "open" -> {
@@ -42,18 +43,39 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
                     readCapacity(cap)
                 } else {
                     reject(listOf("slo", "start-rate", "max-rate", "precision"), "only a capacity search (find: capacity) takes it")
+                    reject(listOf("scenario"), "only a scenario (model: scenario) takes it")
                     if (rates == null) problems.at(m.node, m.qualify("rates"), "an open-model load needs its rates", "e.g. rates: [100, 200, 400]")
                     LoadModel.Open(rates?.distinct() ?: emptyList(), cap)
                 }
             }
+            "scenario" -> {
+                reject(listOf("connections", "rates", "find", "slo", "start-rate", "max-rate", "precision"), "a scenario's users and rates are its stages")
+                reject(listOf("duration", "requests"), "a scenario lasts as long as its stages")
+                if (m.has("warmup")) problems.at(m.keyNode("warmup"), m.qualify("warmup"), "does not apply to a scenario: its ramp is measured whole, as the articles counted it",
+                    "leave warmup out (a scenario starts on a fresh app and measures its ramp), or ramp slowly in a first stage")
+                val node = m.map("scenario")
+                if (node == null && !m.has("scenario")) problems.at(m.node, m.qualify("scenario"), "a scenario load needs its scenario",
+                    "scenario: { users: [{ duration: 60s, target: 100 }], steps: [POST /todo, GET /todo], think: 1s..2s }")
+                val scenario = node?.let { ScenarioReader(it, problems).read() }
+                if (scenario == null) LoadModel.Closed(listOf(Defaults.CONNECTIONS)) else LoadModel.Scenario(scenario)
+            }
             else -> LoadModel.Closed(listOf(Defaults.CONNECTIONS)).also {
-                problems.at(modelNode, m.qualify("model"), "'$modelId' is not a load model", "closed (N connections) or open (a fixed rate)")
+                problems.at(modelNode, m.qualify("model"), "'$modelId' is not a load model", "closed (N connections), open (a fixed rate) or scenario (k6: ramps, steps, think time)")
             }
         }
-        if (model.kind !in driver.models) {
-            val other = DriverCatalog.all.firstOrNull { model.kind in it.models }
-            problems.at(driverNode, m.qualify("driver"), "${driver.id} drives a ${driver.models.joinToString(" or ") { it.id }} model only",
-                other?.let { "use driver: ${it.id} for ${if (model is LoadModel.Closed) "closed" else "open"}-model loads" })
+        val kind = if (modelId == "scenario") stackbench.runner.catalog.LoadModelKind.SCENARIO else model.kind
+        if (kind !in driver.models) {
+            val other = DriverCatalog.all.firstOrNull { kind in it.models }
+            problems.at(driverNode ?: modelNode, m.qualify(if (driverNode != null) "driver" else "model"),
+                "${driver.id} drives a ${driver.models.joinToString(" or ") { it.id }} model only",
+                other?.let { "use driver: ${it.id} for ${kind.id}-model loads" })
+        }
+        val instancesNode = m.scalar("instances")
+        val instances = m.int("instances", 1..64) ?: 1
+        if (instances > 1 && !driver.splits) {
+            val other = DriverCatalog.all.firstOrNull { it.splits }
+            problems.at(instancesNode, m.qualify("instances"), "${driver.id} cannot split one load over several instances",
+                other?.let { "use driver: ${it.id} (execution segments), or leave instances out" })
         }
         val hasDuration = m.has("duration")
         val duration = m.duration("duration", Duration.ofSeconds(1), Units.MAX_DURATION) ?: Defaults.DURATION
@@ -69,15 +91,19 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
             problems.at(m.valueNode("requests"), m.qualify("requests"), "${driver.id} runs for a duration, not a request count",
                 other?.let { "use driver: ${it.id} for a fixed request count" })
         }
-        val warmup = m.duration("warmup", Duration.ZERO, Units.MAX_WARMUP) ?: Defaults.WARMUP
+        val warmup = m.duration("warmup", Duration.ZERO, Units.MAX_WARMUP) ?: if (model is LoadModel.Scenario) Duration.ZERO else Defaults.WARMUP
         val warmupMax = m.duration("warmup-max", Duration.ZERO, Units.MAX_WARMUP)?.also {
             if (it < warmup) problems.at(m.valueNode("warmup-max"), m.qualify("warmup-max"), "is shorter than warmup (${Units.formatDuration(warmup)})")
         } ?: warmup
         val timeout = m.duration("timeout", Duration.ofMillis(1), Duration.ofMinutes(10)) ?: Defaults.TIMEOUT
         val threads = m.int("threads", 1..256)
         m.finish()
-        val length = if (requests != null) LoadLength.Counted(requests) else LoadLength.Timed(duration)
-        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax)
+        val length = when {
+            model is LoadModel.Scenario -> LoadLength.Timed(model.scenario.duration)
+            requests != null -> LoadLength.Counted(requests)
+            else -> LoadLength.Timed(duration)
+        }
+        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax, instances)
     }
 
     private fun readCapacity(cap: Int?): LoadModel.Capacity {

@@ -152,12 +152,16 @@ sealed interface LoadModel {
     /** Open-model steps up the rate, then bisects, until the latency target breaks. */
     data class Capacity(val slo: Slo, val startRate: Double, val maxRate: Double, val precision: Double, val connections: Int?) : LoadModel
 
+    /** A [Scenario]: ramps of users or arrivals, steps or a mix, think time (k6 only). */
+    data class Scenario(val scenario: stackbench.runner.suite.Scenario) : LoadModel
+
     /** Its kind, as the driver catalog lists the models a driver supports. */
     val kind: LoadModelKind
         get() = when (this) {
             is Closed -> LoadModelKind.CLOSED
             is Open -> LoadModelKind.OPEN
             is Capacity -> LoadModelKind.CAPACITY
+            is Scenario -> LoadModelKind.SCENARIO
         }
 }
 
@@ -183,6 +187,8 @@ data class LoadSpec(
      * slices in a row agree within [Defaults.STEADY_WITHIN], or this much warm-up in all.
      */
     val warmupMax: Duration = warmup,
+    /** Load-generator instances one load is split over (`instances:`, k6's execution segments); 1: one. */
+    val instances: Int = 1,
 )
 
 /** How the downstream service behaves; [stall] is the known-truth mode. */

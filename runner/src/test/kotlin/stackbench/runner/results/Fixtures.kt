@@ -29,6 +29,7 @@ object Fixtures {
         val (model, connections, rate) = when (val s = cell.load.shape) {
             is LoadShape.Closed -> Triple("closed", s.connections, null)
             is LoadShape.Open -> Triple("open", s.connections, s.rate)
+            is LoadShape.Scenario -> Triple("scenario", s.peakUsers, null)
         }
         return CellResult(
             key = cell.key, configKey = cell.configKey, index = cell.index, folder = "cells/${cell.folder}", repetition = cell.repetition,

@@ -130,7 +130,7 @@ class SuiteParserTest {
             s.yaml:7:3: load.duraton: is not a known key
               7 |   duraton: 30s
                 |   ^
-              hint: did you mean 'duration'? known keys here: connections, driver, duration, find, max-rate, model, precision, rates, requests, slo, start-rate, threads, timeout, warmup, warmup-max
+              hint: did you mean 'duration'? known keys here: connections, driver, duration, find, instances, max-rate, model, precision, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max
             """.trimIndent(),
         )
     }

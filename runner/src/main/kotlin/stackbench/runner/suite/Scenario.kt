@@ -1,0 +1,59 @@
+package stackbench.runner.suite
+
+import java.time.Duration
+
+/**
+ * A scenario load (`model: scenario`, k6 only): users (or arrivals) ramped through stages, each iteration one
+ * pass over its [steps] in order (or, for a [mixed] scenario, one step picked by weight), then [think] time.
+ * The steps name the suite's own endpoints (`POST /todo`); the plan resolves them to endpoint calls.
+ */
+data class Scenario(
+    /** Names the cells: `app/scenario-<name>/r1`. */
+    val name: String,
+    val profile: ScenarioProfile,
+    val steps: List<ScenarioStep>,
+    /** True for `mix:`: each iteration sends one step, picked by weight; false for `steps:`, all in order. */
+    val mixed: Boolean,
+    /** The pause after each iteration, or null for none. */
+    val think: Think?,
+) {
+    /** The whole scenario: its stages end to end. */
+    val duration: Duration get() = profile.stages.fold(Duration.ZERO) { acc, s -> acc + s.duration }
+
+    /** This scenario with every stage's duration multiplied by [scale] (`--scale`), each at least one second. */
+    fun scaled(scale: Double): Scenario = if (scale == 1.0) this else copy(profile = profile.withStages(profile.stages.map {
+        it.copy(duration = Duration.ofMillis((it.duration.toMillis() * scale).toLong()).coerceAtLeast(Duration.ofSeconds(1)))
+    }))
+}
+
+/** One request of a scenario, as the suite wrote it (`POST /todo`), where it wrote it, and its weight in a mix. */
+data class ScenarioStep(val method: String, val path: String, val weight: Int, val line: Int, val column: Int) {
+    /** `POST /todo`: how suites and messages name it. */
+    val request: String get() = "$method $path"
+}
+
+/** One stage of a ramp: move linearly to [target] (users, or iterations per second) over [duration]. */
+data class Stage(val duration: Duration, val target: Int)
+
+/** How a scenario's load grows: a closed ramp of users or an open ramp of arrivals. */
+sealed interface ScenarioProfile {
+    val stages: List<Stage>
+
+    fun withStages(stages: List<Stage>): ScenarioProfile
+
+    /** `users:`, k6's ramping-vus: each user loops over the iteration with no pause but the think time. */
+    data class Users(override val stages: List<Stage>) : ScenarioProfile {
+        override fun withStages(stages: List<Stage>) = copy(stages = stages)
+    }
+
+    /**
+     * `arrivals:`, k6's ramping-arrival-rate: iterations started per second whatever the answers do, by at most
+     * [maxUsers] users at once; an iteration due when all are busy is dropped (counted, never hidden).
+     */
+    data class Arrivals(override val stages: List<Stage>, val maxUsers: Int) : ScenarioProfile {
+        override fun withStages(stages: List<Stage>) = copy(stages = stages)
+    }
+}
+
+/** A uniform pause in [min]..[max] (equal for a fixed pause). */
+data class Think(val min: Duration, val max: Duration)

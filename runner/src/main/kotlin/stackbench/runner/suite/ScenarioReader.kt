@@ -1,0 +1,109 @@
+package stackbench.runner.suite
+
+import org.snakeyaml.engine.v2.nodes.Node
+import stackbench.runner.yaml.Problems
+import stackbench.runner.yaml.Units
+import stackbench.runner.yaml.YamlMap
+import java.time.Duration
+
+/**
+ * Reads `load.scenario:` (docs/suite-format.md): `users:` or `arrivals:` (with `max-users:`) as stages, `steps:`
+ * or `mix:`, `think:`, `name:`. The steps' requests are checked against the suite's endpoints by the plan, which
+ * knows them ([stackbench.runner.plan.Planner]); here only their form (`METHOD /path`).
+ */
+internal class ScenarioReader(private val m: YamlMap, private val problems: Problems) {
+
+    fun read(): Scenario? {
+        val name = m.scalar("name")?.let { node ->
+            node.value.takeIf { NAME.matches(it) }
+                ?: null.also { problems.at(node, m.qualify("name"), "'${node.value}' is not a plain name", "letters, digits, '-' and '_', e.g. name: todo") }
+        } ?: DEFAULT_NAME
+        val users = stages("users", "users")
+        val arrivals = stages("arrivals", "iterations per second")
+        val maxUsers = m.int("max-users", 1..100_000)
+        val profile: ScenarioProfile? = when {
+            users != null && arrivals != null -> null.also {
+                problems.at(m.keyNode("arrivals"), m.qualify("arrivals"), "give users (a closed ramp) or arrivals (an open one), not both")
+            }
+            users != null -> {
+                if (maxUsers != null) problems.at(m.valueNode("max-users"), m.qualify("max-users"), "does not apply to users: it caps arrivals' users")
+                ScenarioProfile.Users(users)
+            }
+            arrivals != null -> ScenarioProfile.Arrivals(arrivals, maxUsers ?: DEFAULT_MAX_USERS)
+            else -> null.also {
+                problems.at(m.node, m.qualify("users"), "a scenario needs its load as stages",
+                    "users: [{ duration: 60s, target: 100 }]   (or arrivals: [{ duration: 30s, target: 200 }] iterations/s, with max-users:)")
+            }
+        }
+        val stepNodes = m.scalars("steps")
+        val mixMaps = m.maps("mix")
+        val steps: List<ScenarioStep>? = when {
+            stepNodes != null && mixMaps != null -> null.also {
+                problems.at(m.keyNode("mix"), m.qualify("mix"), "give steps (every request in order) or mix (one request by weight), not both")
+            }
+            stepNodes != null -> stepNodes.mapNotNull { step(it, it.value, m.qualify("steps"), 1) }
+            mixMaps != null -> mixMaps.mapNotNull { e ->
+                val node = e.scalar("request")
+                val weight = e.int("weight", 1..1000) ?: 1
+                e.finish()
+                if (node == null) null.also { problems.at(e.node, e.qualify("request"), "is required", "e.g. { request: GET /todo, weight: 3 }") }
+                else step(node, node.value, e.qualify("request"), weight)
+            }.also { if (mixMaps.isEmpty()) problems.at(m.valueNode("mix"), m.qualify("mix"), "must not be empty") }
+            else -> null.also {
+                problems.at(m.node, m.qualify("steps"), "a scenario needs its requests", "steps: [POST /todo, GET /todo]   (the suite's endpoints)")
+            }
+        }
+        val think = m.scalar("think")?.let(::think)
+        m.finish()
+        if (profile == null || steps.isNullOrEmpty()) return null
+        return Scenario(name, profile, steps, mixed = mixMaps != null, think = think)
+    }
+
+    private fun stages(key: String, what: String): List<Stage>? {
+        val maps = m.maps(key) ?: return null
+        if (maps.isEmpty()) problems.at(m.valueNode(key), m.qualify(key), "must not be empty", "e.g. $key: [{ duration: 60s, target: 100 }]")
+        return maps.mapNotNull { s ->
+            val duration = s.duration("duration", Duration.ofSeconds(1), Units.MAX_DURATION)
+            val target = s.int("target", 0..1_000_000)
+            if (!s.has("duration")) problems.at(s.node, s.qualify("duration"), "is required", "how long this stage moves to its target, e.g. duration: 60s")
+            if (!s.has("target")) problems.at(s.node, s.qualify("target"), "is required", "the $what at the stage's end, e.g. target: 100")
+            s.finish()
+            if (duration == null || target == null) null else Stage(duration, target)
+        }.takeIf { it.size == maps.size && it.isNotEmpty() }
+            ?.also { st -> if (st.all { it.target == 0 }) problems.at(m.valueNode(key), m.qualify(key), "every stage's target is 0: no load") }
+    }
+
+    private fun step(node: Node, text: String, key: String, weight: Int): ScenarioStep? {
+        val match = REQUEST.matchEntire(text.trim())
+        if (match == null) {
+            problems.at(node, key, "'$text' is not a request", "METHOD /path of one of the suite's endpoints, e.g. POST /todo")
+            return null
+        }
+        val mark = node.startMark.orElse(null)
+        return ScenarioStep(match.groupValues[1], match.groupValues[2], weight, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1)
+    }
+
+    private fun think(node: org.snakeyaml.engine.v2.nodes.ScalarNode): Think? {
+        val parts = node.value.split("..")
+        val durations = parts.map { Units.duration(it.trim()) }
+        if (parts.size !in 1..2 || durations.any { it == null || it.isNegative || it > MAX_THINK }) {
+            problems.at(node, m.qualify("think"), "'${node.value}' is not a pause", "a fixed pause (think: 1.5s) or a uniform range (think: 1s..2s), at most 10 minutes")
+            return null
+        }
+        val min = durations.first()!!
+        val max = durations.last()!!
+        if (max < min) {
+            problems.at(node, m.qualify("think"), "'${node.value}' ends before it starts", "write the shorter pause first: think: 1s..2s")
+            return null
+        }
+        return Think(min, max)
+    }
+
+    companion object {
+        const val DEFAULT_NAME = "main"
+        const val DEFAULT_MAX_USERS = 1000
+        private val MAX_THINK: Duration = Duration.ofMinutes(10)
+        private val NAME = Regex("[A-Za-z0-9_-]{1,40}")
+        private val REQUEST = Regex("""(GET|POST|PUT|DELETE|PATCH|HEAD)\s+(/\S*)""")
+    }
+}
