@@ -49,6 +49,8 @@ data class CellResult(
     val windowShape: WindowRecord? = null,
     /** JIT, GC and work CPU over the measured window, from the app's stats channel. */
     val jvm: JvmWindow? = null,
+    /** The CPU time (ms) of the delay relays in front of the app over the measured window: its host emulated a round trip with a relay. */
+    val relayCpuMs: Double? = null,
     val startedAt: String? = null,
     val finishedAt: String? = null,
 )
