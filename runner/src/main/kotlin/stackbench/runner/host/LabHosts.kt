@@ -81,7 +81,7 @@ class LabHosts private constructor(
                 for (s in spec.hosts) {
                     made[s.name] = when (s) {
                         is HostSpec.Local -> LocalHost(registry, local, s.name)
-                        is HostSpec.Netns -> NetnsHost(s.name, network!!.plan.links.first { it.host == s.name }, registry, relayed = !network.netem, relayFlags)
+                        is HostSpec.Netns -> NetnsHost(s.name, network!!.plan.links.first { it.host == s.name }, registry, relayed = !network.netem && s.rtt != null, relayFlags)
                         is HostSpec.Ssh -> SshHost.open(s, registry, tag)
                     }
                 }
