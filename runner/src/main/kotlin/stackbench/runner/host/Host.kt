@@ -40,9 +40,10 @@ interface Host {
     /**
      * Makes a service listening on [bindAddress]:[port] reachable at [address]:[port]; with [delayed], through the
      * host's emulated round trip. A no-op (an [Exposure] with nothing to close) unless a relay is needed; the
-     * relay runs on [cpus] and logs to [log]. Close it when the service stops.
+     * relay runs on [cpus] and logs to [log]. Close it when the service stops. With a relay, [listenPort] may differ
+     * from [port] (a second, undelayed way in for the lab's own calls).
      */
-    fun expose(port: Int, delayed: Boolean, cpus: List<Int>, log: Path): Exposure = Exposure.DIRECT
+    fun expose(port: Int, delayed: Boolean, cpus: List<Int>, log: Path, listenPort: Int = port): Exposure = Exposure.DIRECT
 
     /** The path at which a file of this machine (a jar, a tool) is found on this host: itself, or a copy there. */
     fun stage(file: Path): String = file.toString()

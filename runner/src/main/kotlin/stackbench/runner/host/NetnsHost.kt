@@ -48,12 +48,12 @@ class NetnsHost(
         }
     }
 
-    override fun expose(port: Int, delayed: Boolean, cpus: List<Int>, log: Path): Exposure {
+    override fun expose(port: Int, delayed: Boolean, cpus: List<Int>, log: Path, listenPort: Int): Exposure {
         if (!relayed) return Exposure.DIRECT
         val oneWay = if (delayed && link.rtt != null) link.rtt.dividedBy(2) else Duration.ZERO
         val command = listOf(javaOfRunner(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=${cpus.size.coerceAtLeast(1)}") + relayFlags +
             listOf("-cp", System.getProperty("java.class.path"), DelayRelay::class.java.name + "Kt") +
-            DelayRelay.args(link.address, port, "127.0.0.1", port, oneWay)
+            DelayRelay.args(link.address, listenPort, "127.0.0.1", port, oneWay)
         val child = launch(LaunchSpec("relay", command, log, confinement = Confinement.pinned(cpus)))
         val deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos()
         while (!runCatching { Files.readString(log) }.getOrDefault("").contains(DelayRelay.READY)) {

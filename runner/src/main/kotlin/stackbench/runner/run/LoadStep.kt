@@ -51,9 +51,9 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         return null
     }
 
-    /** The CPU time of the relays in front of the app so far (a namespace host's emulated round trip), or null without. */
+    /** The CPU time so far of the relay in front of the app's HTTP port (a namespace host's emulated round trip), or null without. */
     private fun relayCpuMs(app: stackbench.runner.sut.RunningApp): Double? =
-        app.exposures.mapNotNull { it.cpuMs() }.takeIf { it.isNotEmpty() }?.sum()
+        app.exposures.take(1).mapNotNull { it.cpuMs() }.takeIf { it.isNotEmpty() }?.sum()
 
     /**
      * The measured window's length: the plan's, lengthened for a closed model to hold enough round trips per

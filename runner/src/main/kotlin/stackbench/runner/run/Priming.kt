@@ -56,7 +56,7 @@ class Priming(private val lab: Lab) {
     }
 
     private fun noop(cell: Cell, app: RunningApp, threads: Int, out: Path, connections: Int, length: Duration) = DriveRequest(
-        url = app.baseUrl.resolve(Paths.NOOP), method = "GET", body = null, basicAuth = null,
+        url = app.primeUrl.resolve(Paths.NOOP), method = "GET", body = null, basicAuth = null,
         shape = LoadShape.Closed(connections), length = LoadLength.Timed(length),
         timeout = cell.load.timeout, threads = threads, outputDir = out,
     )

@@ -27,6 +27,8 @@ class RunningApp(
     val startedBy: String,
     /** The relays in front of its ports, if its host emulates a round trip with one. */
     val exposures: List<stackbench.runner.host.Exposure> = emptyList(),
+    /** Where the lab primes the app: [baseUrl], or past the relay's delay when its host emulates a round trip with one. */
+    val primeUrl: URI = baseUrl,
 ) {
     /** Its priming (the first cell it serves does it), kept for the cells that reuse it. */
     @Volatile var prime: stackbench.runner.results.PrimeRecord? = null
@@ -82,9 +84,16 @@ class AppLauncher(
         // the relay runs on the driver's CPUs, never the app's
         val relayCpus = stackbench.runner.host.Placement.of(cell.profile, machineCpus).driverCpus
         val exposures = mutableListOf<stackbench.runner.host.Exposure>()
+        var controlPort = ports.http
         try {
             exposures += host.expose(ports.http, delayed = true, relayCpus, cellDir.resolve("relay-http.log"))
             exposures += host.expose(ports.stats, delayed = false, relayCpus, cellDir.resolve("relay-stats.log"))
+            // the priming compiles the HTTP path: through the round trip at one connection it would take 20 times as long
+            if (exposures[0] !== stackbench.runner.host.Exposure.DIRECT) {
+                val control = host.freePort()
+                exposures += host.expose(ports.http, delayed = false, relayCpus, cellDir.resolve("relay-control.log"), listenPort = control)
+                controlPort = control
+            }
         } catch (e: Exception) {
             exposures.forEach { runCatching { it.close() } }
             child.stop(Duration.ofSeconds(1))
@@ -92,7 +101,7 @@ class AppLauncher(
             throw e
         }
         return RunningApp(child, confinement, URI("http://${host.address}:${ports.http}"), URI("http://${host.address}:${ports.stats}/stats"),
-            command, cellDir, cell.key, exposures)
+            command, cellDir, cell.key, exposures, URI("http://${host.address}:$controlPort"))
     }
 
     /**
