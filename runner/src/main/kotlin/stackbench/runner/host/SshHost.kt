@@ -113,7 +113,7 @@ class SshHost(
         sessions.forEach { runCatching { it.stop(Duration.ofSeconds(2)) } }
         sessions.clear()
         // any process of the run still there (a session lost earlier) ends with its group; then the folder goes
-        shell("for f in $dir/*.pid; do [ -f \"\$f\" ] && kill -KILL -- -\$(cat \"\$f\") 2>/dev/null; done; rm -rf $dir")
+        shell("for f in $dir/*.pid; do [ -f \"\$f\" ] && kill -s KILL -- -\$(cat \"\$f\") 2>/dev/null; done; rm -rf $dir")
     }
 
     companion object {
@@ -131,12 +131,12 @@ class SshHost(
             setsid "${'$'}@" < /dev/null 3<&- &
             pid=${'$'}!
             echo ${'$'}pid > "${'$'}pidfile"
-            ( cat <&3 > /dev/null; kill -TERM -- -${'$'}pid 2>/dev/null; n=0
-              while [ ${'$'}n -lt ${'$'}((grace * 10)) ] && kill -0 -- -${'$'}pid 2>/dev/null; do sleep 0.1; n=${'$'}((n + 1)); done
-              kill -KILL -- -${'$'}pid 2>/dev/null ) > /dev/null 2>&1 &
+            ( cat <&3 > /dev/null; kill -s TERM -- -${'$'}pid 2>/dev/null; n=0
+              while [ ${'$'}n -lt ${'$'}((grace * 10)) ] && kill -s 0 -- -${'$'}pid 2>/dev/null; do sleep 0.1; n=${'$'}((n + 1)); done
+              kill -s KILL -- -${'$'}pid 2>/dev/null ) > /dev/null 2>&1 &
             watcher=${'$'}!
             wait ${'$'}pid; status=${'$'}?
-            kill -KILL -- -${'$'}pid 2>/dev/null
+            kill -s KILL -- -${'$'}pid 2>/dev/null
             pkill -P ${'$'}watcher 2>/dev/null; kill ${'$'}watcher 2>/dev/null
             exit ${'$'}status
         """.trimIndent()

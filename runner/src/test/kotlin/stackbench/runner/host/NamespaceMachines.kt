@@ -55,6 +55,7 @@ class NamespaceMachines(names: List<String>, private val dir: Path) : AutoClosea
             UsePAM no
             StrictModes no
             PidFile none
+            Subsystem sftp /usr/lib/openssh/sftp-server
         """.trimIndent() + "\n")
         val sshd = ProcessBuilder(ParentDeath.wrap(listOf("ip", "netns", "exec", link.namespace, "/usr/sbin/sshd", "-D", "-e", "-f", config.toString())))
             .redirectErrorStream(true).redirectOutput(dir.resolve("sshd_${link.host}.log").toFile()).start()
