@@ -64,7 +64,7 @@ class SshHost(
         remote
     }
 
-    override fun java(local: Path): String = "java"
+    override fun java(local: Path): String = spec.java
 
     override fun launch(spec: LaunchSpec): ChildProcess {
         Files.createDirectories(spec.log.parent)

@@ -35,6 +35,8 @@ sealed interface HostSpec {
         val port: Int = 22,
         /** The CPUs of that machine the roles placed there are pinned to; empty: any. */
         val cpus: List<Int> = emptyList(),
+        /** The Java launcher there, for a JVM role (the downstream service): a path, or `java` on the PATH. */
+        val java: String = "java",
     ) : HostSpec {
         override val kind get() = "ssh"
     }

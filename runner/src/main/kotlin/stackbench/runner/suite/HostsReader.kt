@@ -44,7 +44,7 @@ internal class HostsReader(private val root: YamlMap, private val problems: Prob
             m.allow(key)
         }
         only(setOf("netns"), "rtt", "rate")
-        only(setOf("ssh"), "address", "user", "key", "port", "cpus")
+        only(setOf("ssh"), "address", "user", "key", "port", "cpus", "java")
         val host = when (kind) {
             "local" -> name?.let { HostSpec.Local(it) }
             "netns" -> {
@@ -76,8 +76,9 @@ internal class HostsReader(private val root: YamlMap, private val problems: Prob
             node.value.toIntOrNull()?.takeIf { it in 0..4095 }
                 ?: null.also { problems.at(node, m.qualify("cpus"), "'${node.value}' is not a CPU number in 0..4095") }
         }?.distinct()?.sorted() ?: emptyList()
+        val java = m.string("java") ?: "java"
         if (name == null || address == null) return null
-        return HostSpec.Ssh(name, address, user, key, port, cpus)
+        return HostSpec.Ssh(name, address, user, key, port, cpus, java)
     }
 
     private fun readPlacement(m: YamlMap, hosts: List<HostSpec>): HostPlacement {
@@ -91,7 +92,13 @@ internal class HostsReader(private val root: YamlMap, private val problems: Prob
         }
         val downstream = m.scalar("downstream")?.let { host(it, "downstream") }
         val loadNodes = m.scalars("load") ?: emptyList()
-        val load = loadNodes.mapNotNull { host(it, "load") }
+        val load = loadNodes.mapNotNull { node ->
+            host(node, "load")?.also {
+                if (it is HostSpec.Ssh && !canSplit(driver)) problems.at(node, m.qualify("load"),
+                    "${driver.id} cannot run on an ssh host: it reads and writes its files on this machine",
+                    "place the load on a local or netns host, or use driver: k6")
+            }
+        }
         loadNodes.groupBy { it.value }.filter { it.value.size > 1 }.forEach { (name, nodes) ->
             problems.at(nodes[1], m.qualify("load"), "'$name' is named twice", "name each load host once")
         }

@@ -33,7 +33,8 @@ class NamespaceMachines(names: List<String>, private val dir: Path) : AutoClosea
     fun namespace(name: String): String = network.plan.links.first { it.host == name }.namespace
 
     /** The suite's view of machine [name]: root over ssh with the throwaway key. */
-    fun ssh(name: String) = HostSpec.Ssh(name, address(name), "root", clientKey.toString(), 22)
+    fun ssh(name: String) = HostSpec.Ssh(name, address(name), "root", clientKey.toString(), 22,
+        java = Path.of(System.getProperty("java.home"), "bin", "java").toString())
 
     private fun keygen(key: Path) {
         val p = ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString()).redirectErrorStream(true).start()

@@ -11,9 +11,6 @@ import stackbench.runner.suite.HostPlacement
 import stackbench.runner.suite.HostSpec
 import stackbench.runner.suite.HostsSpec
 import java.net.URI
-import java.net.http.HttpClient
-import java.net.http.HttpRequest
-import java.net.http.HttpResponse
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -24,7 +21,8 @@ class NetnsHostIT {
     private val registry = ProcessRegistry()
     private val tag = "sb${ProcessHandle.current().pid()}"
     private val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
-    private val http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()
+    // the lab's own client: a java.net.http client made before it would fix the JDK's restricted headers without Connection
+    private val http = stackbench.runner.sut.Http()
 
     @BeforeEach
     fun root() = assumeTrue(NamespaceMachines.available(), "needs root and ip netns")
@@ -45,9 +43,7 @@ class NetnsHostIT {
         """.trimIndent())
     }
 
-    private fun get(url: String): String? = runCatching {
-        http.send(HttpRequest.newBuilder(URI(url)).timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString()).body()
-    }.getOrNull()
+    private fun get(url: String): String? = runCatching { http.call(URI(url), timeout = Duration.ofSeconds(2)).body }.getOrNull()
 
     private fun awaitAnswer(url: String): String {
         val deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos()
@@ -115,8 +111,10 @@ class NetnsHostIT {
                     (System.nanoTime() - t0) / 1e6
                 }.sorted()
                 println("through the relay (rtt 20 ms): median ${times[10]} ms, min ${times.first()} ms")
-                // a new connection per request: the relay holds the request and the answer 10 ms each
-                assertThat(times[10]).isBetween(20.0, 30.0)
+                // the relay holds the request and the answer 10 ms each: never less than the round trip; the median a few ms
+                // above it on a quiet machine (25 ms here), more on a loaded one
+                assertThat(times.first()).isGreaterThanOrEqualTo(20.0)
+                assertThat(times[10]).isLessThan(40.0)
                 assertThat(relay.cpuMs()).isNotNull().isPositive()
             }
             child.stop()

@@ -28,28 +28,28 @@ class HostsReaderTest {
         val hosts = suite("""
             hosts:
               - {name: server, kind: netns, rtt: 20ms, rate: 1gbit}
-              - {name: load1, kind: ssh, address: 10.77.0.3, user: bench, key: /k/id, port: 2222, cpus: [1, 0]}
+              - {name: load1, kind: ssh, address: 10.77.0.3, user: bench, key: /k/id, port: 2222, cpus: [1, 0], java: /opt/jdk/bin/java}
               - {name: here}
             placement:
               app: server
-              downstream: here
-              load: load1
+              downstream: load1
+              load: here
         """).hosts
         assertThat(hosts.hosts).containsExactly(
             HostSpec.Local("local"),
             HostSpec.Netns("server", Duration.ofMillis(20), 1_000_000_000),
-            HostSpec.Ssh("load1", "10.77.0.3", "bench", "/k/id", 2222, listOf(0, 1)),
+            HostSpec.Ssh("load1", "10.77.0.3", "bench", "/k/id", 2222, listOf(0, 1), "/opt/jdk/bin/java"),
             HostSpec.Local("here"),
         )
-        assertThat(hosts.placement).isEqualTo(HostPlacement("server", "here", listOf("load1")))
+        assertThat(hosts.placement).isEqualTo(HostPlacement("server", "load1", listOf("here")))
         assertThat(hosts.app).isEqualTo(HostSpec.Netns("server", Duration.ofMillis(20), 1_000_000_000))
         assertThat(hosts.allLocal).isFalse()
     }
 
     @Test
     fun `an ssh host's defaults - root, port 22, ssh's own key, any CPU`() {
-        val ssh = suite("hosts: [{name: l, kind: ssh, address: box.example}]\nplacement: {load: l}").hosts.load.single()
-        assertThat(ssh).isEqualTo(HostSpec.Ssh("l", "box.example", "root", null, 22, emptyList()))
+        val ssh = suite("hosts: [{name: l, kind: ssh, address: box.example}]\nplacement: {downstream: l}").hosts.downstream
+        assertThat(ssh).isEqualTo(HostSpec.Ssh("l", "box.example", "root", null, 22, emptyList(), "java"))
     }
 
     @Test
@@ -99,6 +99,13 @@ class HostsReaderTest {
             "5:19 placement.load: oha cannot split one load over 2 hosts (name one load host, or use a driver that splits its load (k6))",
             "5:24 placement.load: 'ns' is named twice (name each load host once)",
             "5:29 placement.ap: is not a known key (did you mean 'app'? known keys here: app, downstream, load)",
+        )
+    }
+
+    @Test
+    fun `a load on an ssh host needs a driver that runs there`() {
+        assertThat(problems("hosts: [{name: far, kind: ssh, address: h}]\nplacement: {load: far}")).containsExactly(
+            "5:19 placement.load: oha cannot run on an ssh host: it reads and writes its files on this machine (place the load on a local or netns host, or use driver: k6)",
         )
     }
 
