@@ -75,6 +75,15 @@ class LabHosts private constructor(
         fun open(spec: HostsSpec, registry: ProcessRegistry, tag: String, relayFlags: List<String> = emptyList()): LabHosts {
             val netns = spec.hosts.filterIsInstance<HostSpec.Netns>()
             val network = if (netns.isEmpty()) null else LabNetwork.open(NetworkPlan.of(tag, netns, LabNetwork.takenSubnets()))
+            if (network != null && !network.netem) {
+                // a relay delays the connections *to* a host's services: a host that serves nothing would add nothing
+                val idle = netns.filter { it.rtt != null && it.name != spec.placement.app && it.name != spec.placement.downstream }
+                if (idle.isNotEmpty()) {
+                    network.close()
+                    error("this kernel has no netem, so a round trip (rtt) is emulated by a relay in front of the services on a host; " +
+                        "${idle.joinToString { it.name }} runs no service (no app, no downstream), so its rtt would add nothing: put the rtt on the app's host")
+                }
+            }
             val made = mutableMapOf<String, Host>()
             val local = localAddress(network, spec.hosts.filterIsInstance<HostSpec.Ssh>().firstOrNull())
             try {

@@ -124,6 +124,16 @@ class NetnsHostIT {
     }
 
     @Test
+    fun `without netem an rtt on a host that runs no service is refused, and nothing is left`() {
+        val spec = HostsSpec(listOf(HostSpec.Local("local"), HostSpec.Netns("client", Duration.ofMillis(20))), HostPlacement(load = listOf("client")))
+        val error = runCatching { LabHosts.open(spec, registry, tag).close() }.exceptionOrNull()
+        assumeTrue(error != null, "this kernel has netem: the rtt applies to the load's link")
+        assertThat(error!!.message).isEqualTo("this kernel has no netem, so a round trip (rtt) is emulated by a relay in front of the services on a host; " +
+            "client runs no service (no app, no downstream), so its rtt would add nothing: put the rtt on the app's host")
+        assertThat(NamespaceMachines.leftoversOf(tag)).isEmpty()
+    }
+
+    @Test
     fun `a killed runner's watchdog removes its namespaces and links`(@TempDir dir: Path) {
         val plan = NetworkPlan.of("sb999999", listOf(HostSpec.Netns("orphan")), LabNetwork.takenSubnets())
         LabNetwork.open(plan) // not closed: as a runner killed with SIGKILL leaves it
