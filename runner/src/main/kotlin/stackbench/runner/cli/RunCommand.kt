@@ -107,7 +107,8 @@ class RunCommand : CliktCommand(name = "run") {
 
     /** The suite's hosts, opened after the leftovers of killed runs are removed; everything local when it names none. */
     private fun openHosts(suite: Suite, lab: stackbench.runner.run.Lab, netTag: String, dir: Path): stackbench.runner.host.LabHosts {
-        if (suite.hosts.allLocal) return stackbench.runner.host.LabHosts.local(lab.registry)
+        // hosts of kind local (any name) are this machine: no network, no sweep
+        if (suite.hosts.allLocal) return stackbench.runner.host.LabHosts.open(suite.hosts, lab.registry, netTag)
         runCatching { stackbench.runner.host.LabNetwork.sweep() }.getOrNull()?.takeUnless { it.isEmpty }?.let {
             println("stackbench: removed what an earlier, killed run left: namespaces ${it.namespaces.ifEmpty { listOf("none") }.joinToString()}, links ${it.links.ifEmpty { listOf("none") }.joinToString()}")
         }

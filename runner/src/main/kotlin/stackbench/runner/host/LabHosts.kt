@@ -115,8 +115,5 @@ class LabHosts private constructor(
             return Regex("""\bsrc\s+(\S+)""").find(route)?.groupValues?.get(1)
                 ?: error("no route from this machine to ssh host ${ssh.name} (${ssh.address}): ${route.trim()}")
         }
-
-        /** Every role on this machine, as before hosts existed. */
-        fun local(registry: ProcessRegistry): LabHosts = LabHosts(HostsSpec.LOCAL, mapOf(HostSpec.LOCAL to LocalHost(registry)), null)
     }
 }
