@@ -41,6 +41,16 @@ class PlanCommand : CliktCommand(name = "plan") {
         println("profile: ${profile.mode.description}; cpus ${profile.cpus ?: "unlimited"}${if (profile.cpuset.isEmpty()) "" else ", pinned to ${profile.cpuset}"}, " +
             "memory ${profile.memoryBytes?.let(Units::formatSize) ?: "unlimited"}, heap ${profile.heapPercent}% -> ${profile.heapBytes()?.let { "${it shr 20} MiB" } ?: "JVM default"}")
         println("placement: app on ${placement.appCpus.ifEmpty { "any CPU (quota only)" }}, load generator and downstream on ${placement.driverCpus.ifEmpty { "any CPU (shared)" }}")
+        if (!suite.hosts.allLocal) {
+            val p = suite.hosts.placement
+            println("hosts: app on ${p.app}, downstream on ${p.downstream}, load on ${p.load.joinToString()}; " + suite.hosts.hosts.filter { it.name != "local" }.joinToString("; ") { h ->
+                when (h) {
+                    is stackbench.runner.suite.HostSpec.Netns -> "${h.name} a namespace" + (h.rtt?.let { ", rtt ${Units.formatDuration(it)}" } ?: "") + (h.rateBitsPerSecond?.let { ", ${it / 1_000_000} Mbit/s" } ?: "")
+                    is stackbench.runner.suite.HostSpec.Ssh -> "${h.name} ${h.user}@${h.address}:${h.port} over ssh"
+                    is stackbench.runner.suite.HostSpec.Local -> "${h.name} this machine"
+                }
+            })
+        }
         println("load: ${plan.cells.firstOrNull()?.load?.describe() ?: plan.searches.firstOrNull()?.let { "capacity search, p99 <= ${it.slo.p99.toMillis()} ms" }}")
         println("scale: $scale; restart: ${suite.restart.id}")
         println()

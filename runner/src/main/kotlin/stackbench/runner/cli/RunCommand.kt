@@ -82,9 +82,9 @@ class RunCommand : CliktCommand(name = "run") {
         val drivers = DriverSetup(Home.path, console)
         drivers.ready(suite.load.driver, install = !noInstall)
         checkJars(plan)
-        val lab = LabFactory.create(console, drivers)
-        lab.isolation.limitation?.let { console.println("stackbench: warning: $it; cells run pinned with taskset only and results record that") }
-        lab.isolation.removeStale { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
+        val localLab = LabFactory.create(console, drivers)
+        localLab.isolation.limitation?.let { console.println("stackbench: warning: $it; cells run pinned with taskset only and results record that") }
+        localLab.isolation.removeStale { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
             .takeIf { it.isNotEmpty() }?.let { console.println("stackbench: removed ${it.size} cgroup(s) an earlier run left behind") }
 
         keepRunnerOffTheAppCpus(suite)
@@ -94,17 +94,48 @@ class RunCommand : CliktCommand(name = "run") {
         try { Files.createDirectories(dir) } catch (e: java.nio.file.FileSystemException) { throw BadInput("cannot make the results folder $dir: ${e.message}") }
         if (earlier == null) Files.writeString(dir.resolve("suite.yaml"), suiteText)
         // if this runner is killed (SIGKILL), its watchdog ends the run's processes and removes its groups
+        val netTag = stackbench.runner.host.NetworkPlan.tag(ProcessHandle.current().pid())
         stackbench.runner.host.Watchdog.start(stackbench.runner.sut.AppCommand.ownerFlag(dir), stackbench.runner.sut.AppCommand.gcLogMarker(dir),
-            "sb${ProcessHandle.current().pid()}", lab.isolation.groupRoots)
+            "sb${ProcessHandle.current().pid()}", localLab.isolation.groupRoots, netTag.takeIf { !suite.hosts.allLocal })
+        val labHosts = openHosts(suite, localLab, netTag, dir)
+        try {
+            runOn(localLab.withHosts(labHosts.roles), labHosts, suite, plan, dir, earlier, suitePath, suiteText, scaleUsed, appsKept, started, id)
+        } finally {
+            labHosts.close()
+        }
+    }
+
+    /** The suite's hosts, opened after the leftovers of killed runs are removed; everything local when it names none. */
+    private fun openHosts(suite: Suite, lab: stackbench.runner.run.Lab, netTag: String, dir: Path): stackbench.runner.host.LabHosts {
+        // hosts of kind local (any name) are this machine: no network, no sweep
+        if (suite.hosts.allLocal) return stackbench.runner.host.LabHosts.open(suite.hosts, lab.registry, netTag)
+        runCatching { stackbench.runner.host.LabNetwork.sweep() }.getOrNull()?.takeUnless { it.isEmpty }?.let {
+            println("stackbench: removed what an earlier, killed run left: namespaces ${it.namespaces.ifEmpty { listOf("none") }.joinToString()}, links ${it.links.ifEmpty { listOf("none") }.joinToString()}")
+        }
+        val hosts = try {
+            stackbench.runner.host.LabHosts.open(suite.hosts, lab.registry, netTag, listOf(stackbench.runner.sut.AppCommand.ownerFlag(dir)))
+        } catch (e: IllegalStateException) {
+            throw BadInput("the suite's hosts could not be set up: ${e.message}")
+        }
+        hosts.describe().forEach { h ->
+            println("host ${h.name}: ${h.kind} at ${h.address} runs ${h.roles.joinToString()}" +
+                (h.rttMs?.let { ", round trip +${it} ms by ${h.rttMethod}" } ?: "") + (h.rateBitsPerSecond?.let { ", ${it / 1_000_000} Mbit/s" } ?: ""))
+        }
+        return hosts
+    }
+
+    private fun runOn(lab: stackbench.runner.run.Lab, labHosts: stackbench.runner.host.LabHosts, suite: Suite, plan: Plan, dir: Path, earlier: RunResult?,
+                      suitePath: String, suiteText: String, scaleUsed: Double, appsKept: List<String>?, started: Instant, id: String) {
+        val console = System.out
         val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
-            mapOf(suite.load.driver.id to lab.driver(suite.load.driver).version))
+            mapOf(suite.load.driver.id to lab.driver(suite.load.driver).version)).copy(hosts = hostRecords(labHosts))
         val info = earlier?.run?.copy(status = RunStatus.RUNNING, finishedAt = null, command = command()) ?: RunInfo(
             id = id, suite = suite.name, suiteFile = suitePath, suiteText = suiteText, description = suite.description,
             scale = scaleUsed, restart = suite.restart.id, apps = appsKept, repetitions = plan.cells.maxOfOrNull { it.repetition } ?: suite.repetitions,
             plannedCells = plan.cells.size, command = command(), startedAt = started.toString(), finishedAt = null,
             status = RunStatus.RUNNING,
         )
-        val downstreams = Downstreams(DownstreamLauncher(lab.host, lab.java, lab.home, lab.http), suite.downstream, dir)
+        val downstreams = Downstreams(DownstreamLauncher(lab.hosts.downstream, lab.java, lab.home, lab.http), suite.downstream, dir)
         // with restart: app, an app serves all its cells, so it gets the downstream if any of them calls it
         val appsCallingDownstream = (plan.cells.map { it.app to it.endpoint } + plan.searches.map { it.app to it.endpoint })
             .filter { it.second.needsDownstream }.map { it.first.name }.toSet()
@@ -132,10 +163,19 @@ class RunCommand : CliktCommand(name = "run") {
         )
         // on Ctrl-C or SIGTERM, the JVM waits for the summary and the resume hint before it halts
         ShutdownGate().use {
-            val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided ?: suite.untilDecided)
-            finish(result, dir)
+            try {
+                val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided ?: suite.untilDecided)
+                labHosts.close() // before the summary: Ctrl-C's gate holds the JVM only until run's last line
+                finish(result, dir)
+            } finally {
+                labHosts.close()
+            }
         }
     }
+
+    private fun hostRecords(hosts: stackbench.runner.host.LabHosts): List<stackbench.runner.results.HostRecord> =
+        if (hosts.spec.allLocal) emptyList()
+        else hosts.describe().map { stackbench.runner.results.HostRecord(it.name, it.kind, it.address, it.roles, it.rttMs, it.rateBitsPerSecond, it.rttMethod, it.detail) }
 
     private fun finish(result: RunResult, dir: Path) {
         println()

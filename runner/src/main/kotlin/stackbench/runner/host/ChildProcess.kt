@@ -12,6 +12,8 @@ class ChildProcess(
     private val registry: ProcessRegistry,
     /** System.nanoTime() just before the process was started. */
     val startNanos: Long,
+    /** How this process stops, when not as [ProcessStop] does it (an ssh session ends its remote command first). */
+    private val stopper: ((Process, Duration) -> Boolean)? = null,
 ) {
     val pid: Long get() = process.pid()
 
@@ -23,7 +25,7 @@ class ChildProcess(
      */
     fun stop(grace: Duration = Duration.ofSeconds(5)): Int? {
         try {
-            return if (ProcessStop.stop(process, grace)) process.exitValue() else null
+            return if ((stopper ?: ProcessStop::stop)(process, grace)) process.exitValue() else null
         } finally {
             registry.forget(this)
         }

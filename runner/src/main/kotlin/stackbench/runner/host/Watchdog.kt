@@ -52,15 +52,27 @@ class Watchdog private constructor(private val process: Process) {
                   rmdir "${'$'}g" 2>/dev/null || left=1
                 done
               done
-              [ ${'$'}left = 0 ] && exit 0
+              [ ${'$'}left = 0 ] && break
               n=${'$'}((n + 1))
               sleep 0.1
             done
+            t=${'$'}$NET_TAG
+            if [ -n "${'$'}t" ]; then
+              for ns in ${'$'}(ip netns list 2>/dev/null | awk '{print ${'$'}1}'); do
+                case "${'$'}ns" in "${'$'}t"-*) ip netns delete "${'$'}ns" 2>/dev/null ;; esac
+              done
+              for l in ${'$'}(ip -o link 2>/dev/null | awk -F': ' '{print ${'$'}2}' | cut -d@ -f1); do
+                case "${'$'}l" in "${'$'}t"br|"${'$'}t"h[0-9]*) ip link delete "${'$'}l" 2>/dev/null ;; esac
+              done
+            fi
+            exit 0
         """.trimIndent()
 
         const val MARK = "STACKBENCH_MARK"
         const val MARK_PREFIX = "STACKBENCH_MARK_PREFIX"
         const val PREFIX = "STACKBENCH_GROUPS"
+        /** The run's network tag ([NetworkPlan.tag]): its namespaces (`<tag>-*`) and links go too. */
+        const val NET_TAG = "STACKBENCH_NET_TAG"
 
         /** The command that starts the watchdog for the groups under [groupRoots] (their name prefix from [PREFIX] in its environment). */
         fun command(groupRoots: List<Path>): List<String> =
@@ -71,7 +83,7 @@ class Watchdog private constructor(private val process: Process) {
          * with an argument that starts with [markerPrefix], and groups [groupPrefix]`-*` under [groupRoots];
          * replaces an earlier one.
          */
-        fun start(marker: String, markerPrefix: String, groupPrefix: String, groupRoots: List<Path>): Watchdog {
+        fun start(marker: String, markerPrefix: String, groupPrefix: String, groupRoots: List<Path>, netTag: String? = null): Watchdog {
             require(groupPrefix.matches(Regex("[A-Za-z0-9._-]+"))) { "group prefix '$groupPrefix'" }
             val builder = ProcessBuilder(command(groupRoots))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -79,6 +91,7 @@ class Watchdog private constructor(private val process: Process) {
             builder.environment()[MARK] = marker
             builder.environment()[MARK_PREFIX] = markerPrefix
             builder.environment()[PREFIX] = groupPrefix
+            netTag?.let { builder.environment()[NET_TAG] = it }
             return Watchdog(builder.start()).also { current = it }
         }
     }

@@ -28,6 +28,11 @@ object EnvironmentSection {
             "app JDK" to e(env.appJdk),
             "load drivers" to env.drivers.entries.joinToString("<br>") { "${e(it.key)}: ${e(it.value)}" }.ifEmpty { "–" },
             "isolation" to e(env.isolation),
+            "hosts" to env.hosts.joinToString("<br>") { h ->
+                "${e(h.name)}: ${e(h.kind)} at ${e(h.address)} runs ${e(h.roles.joinToString())}" +
+                    (h.rttMs?.let { " · round trip +${Format.plain(it)} ms by ${e(h.rttMethod)}" } ?: "") +
+                    (h.rateBitsPerSecond?.let { " · ${Format.plain(it / 1e6)} Mbit/s" } ?: "") + (h.detail?.let { " <small>${e(it)}</small>" } ?: "")
+            }.ifEmpty { "every role on this machine" },
             "git commit" to (env.gitCommit?.let { e(it) + if (env.gitDirty == true) " <span class=\"flag\">uncommitted changes</span>" else "" } ?: "unknown"),
         )
         val profiles = cells.map { it.profile }.distinct().map { p ->

@@ -81,6 +81,24 @@ data class Environment(
     val isolation: String,
     /** App label → the versions its `/info` reported, once per app. */
     val apps: Map<String, AppVersions> = emptyMap(),
+    /** The hosts the run's roles ran on and which ran where (the suite's `hosts:` and `placement:`); empty: all on this machine. */
+    val hosts: List<HostRecord> = emptyList(),
+)
+
+/** A host of the run: its kind and address, the roles it ran, and how its link was shaped. */
+data class HostRecord(
+    val name: String,
+    /** `local`, `netns` or `ssh`. */
+    val kind: String,
+    val address: String,
+    /** Of `app`, `downstream`, `load`. */
+    val roles: List<String>,
+    val rttMs: Double? = null,
+    val rateBitsPerSecond: Long? = null,
+    /** How the round trip was emulated: `netem` (the kernel's qdisc) or `relay` (stackbench's delay relay, which terminates TCP). */
+    val rttMethod: String? = null,
+    /** A namespace's name, or an ssh host's user@address:port. */
+    val detail: String? = null,
 )
 
 data class AppVersions(

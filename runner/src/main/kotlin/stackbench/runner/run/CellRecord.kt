@@ -53,6 +53,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var raw: List<RawSample> = emptyList()
     var gcPauses: List<GcPause> = emptyList()
     var samplerCpuMs: Double? = null
+    /** The CPU time the delay relays in front of the app spent over the measured window, in ms. */
+    var relayCpuMs: Double? = null
     /** The cell whose app this one reused (restart: app), or null when it started its own. */
     var reusedFrom: String? = null
     var warmupRecord: stackbench.runner.results.WarmupRecord? = null
@@ -111,6 +113,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             windowShape = windowShape,
             jvm = jvm,
             pace = pace,
+            relayCpuMs = relayCpuMs,
             startedAt = startedAt.toString(),
             finishedAt = Instant.now().toString(),
         )

@@ -1,7 +1,7 @@
 package stackbench.runner.run
 
 import stackbench.runner.catalog.DriverSpec
-import stackbench.runner.host.Host
+import stackbench.runner.host.RoleHosts
 import stackbench.runner.host.ProcessRegistry
 import stackbench.runner.isolation.Isolation
 import stackbench.runner.load.LoadDriver
@@ -18,10 +18,14 @@ class Lab(
     val java: Path,
     val machineCpus: Int,
     val isolation: Isolation,
-    val host: Host,
+    /** The host of each role (the app's, the downstream service's, the load's). */
+    val hosts: RoleHosts,
     val registry: ProcessRegistry,
     val http: Http,
     val json: ObjectMapper,
     /** Finds a driver, or throws a message naming its install command. */
     val driver: (DriverSpec) -> ReadyDriver,
-)
+) {
+    /** This lab with its roles on [hosts]. */
+    fun withHosts(hosts: RoleHosts) = Lab(home, java, machineCpus, isolation, hosts, registry, http, json, driver)
+}

@@ -22,7 +22,7 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
         val record = run.record
         run.ctx.listener.phase(cell, "measuring")
-        val phase = LoadPhase(lab.host, lab.isolation)
+        val phase = LoadPhase(lab.hosts.driver, lab.isolation)
         val confinement = app.confinement
         val sampler = Sampler(ProcReader(os, app.child.pid.toInt()), { confinement.counters() }, StatsChannel(app.statsUrl, lab.json), phase::driverCpuMs)
         run.ctx.listener.measuring(cell, sampler)
@@ -30,6 +30,7 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         sampler.start()
         val canary = PaceCanary().also { it.start() }
         val cgroupStart = confinement.counters()
+        val relayStart = relayCpuMs(app)
         val windowStart = System.currentTimeMillis()
         val measured = try {
             phase.run(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("measured"), windowLength(run)),
@@ -40,6 +41,7 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
             record.pace = run.ctx.pace.place(canary.stop())
             record.samplerCpuMs = sampler.ownCpuNanos / 1e6
         }
+        relayStart?.let { start -> relayCpuMs(app)?.let { record.relayCpuMs = it - start } }
         record.window = MeasuredWindow(windowStart, (measured.wallSeconds * 1000).toLong(), cgroupStart, confinement.counters())
         record.measured = measured
         run.clock.mark("measured")
@@ -51,6 +53,10 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
             ?.let { return Outcome.Failed(it, app.child.logTail(20)) }
         return null
     }
+
+    /** The CPU time so far of the relay in front of the app's HTTP port (a namespace host's emulated round trip), or null without. */
+    private fun relayCpuMs(app: stackbench.runner.sut.RunningApp): Double? =
+        app.exposures.take(1).mapNotNull { it.cpuMs() }.takeIf { it.isNotEmpty() }?.sum()
 
     /**
      * The measured window's length: the plan's, lengthened for a closed model to hold enough round trips per

@@ -35,7 +35,7 @@ class Priming(private val lab: Lab) {
         val stats = StatsChannel(app.statsUrl, lab.json)
         val watch = WarmupWatch(stats::read, Defaults.WARMUP_SLICE, compilerCpuMs, cell.profile.allottedCpus(lab.machineCpus), scatterMatters = false,
             compilerOnIdleCpuQuiet = false)
-        val phase = LoadPhase(lab.host, lab.isolation)
+        val phase = LoadPhase(lab.hosts.driver, lab.isolation)
         val start = System.nanoTime()
         val seconds = phase.runUntil(ready.driver, ready.executable, noop(cell, app, threads, dir.resolve("prime"), Defaults.PRIME_CONNECTIONS, Defaults.PRIME_MAX),
             placement.driverCpus, "${ctx.groupPrefix}-${cell.index}-prime") {
@@ -68,7 +68,7 @@ class Priming(private val lab: Lab) {
     }
 
     private fun noop(cell: Cell, app: RunningApp, threads: Int, out: Path, connections: Int, length: Duration) = DriveRequest(
-        url = app.baseUrl.resolve(Paths.NOOP), method = "GET", body = null, basicAuth = null,
+        url = app.primeUrl.resolve(Paths.NOOP), method = "GET", body = null, basicAuth = null,
         shape = LoadShape.Closed(connections), length = LoadLength.Timed(length),
         timeout = cell.load.timeout, threads = threads, outputDir = out,
     )

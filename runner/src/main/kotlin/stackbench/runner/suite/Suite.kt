@@ -25,6 +25,8 @@ data class Suite(
     val comparisons: List<SuiteComparison> = emptyList(),
     /** `until-decided`: the budget for extra rounds of the undecided comparisons' cells (`run --until-decided` overrides it). */
     val untilDecided: java.time.Duration? = null,
+    /** The hosts (`hosts:`) and which runs each role (`placement:`); everything on this machine by default. */
+    val hosts: HostsSpec = HostsSpec.LOCAL,
 ) {
     /** This suite with the restart policy [id] (`cell` or `app`) from the command line, or as it is when null. */
     fun withRestart(id: String?): Suite = if (id == null) this else copy(restart = Restart.of(id))

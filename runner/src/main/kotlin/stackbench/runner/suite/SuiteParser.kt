@@ -63,9 +63,10 @@ class SuiteParser(private val machine: MachineFacts) {
         if (untilDecided != null && comparisons.isEmpty()) {
             problems.at(root.keyNode("until-decided"), "until-decided", "has no comparison to decide", "name them in a compare: list")
         }
+        val hosts = HostsReader(root, problems, load.driver).read()
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
-        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided)
+        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts)
     }
 
     private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {

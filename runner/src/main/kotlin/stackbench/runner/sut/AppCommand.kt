@@ -29,6 +29,7 @@ object AppCommand {
         add("--server.port=${ports.http}")
         add("--server.address=$address")
         add("--stackbench.stats.port=${ports.stats}")
+        add("--stackbench.stats.address=$address") // where the runner reads it: the host's address, not the app's default loopback
         add("--spring.threads.virtual.enabled=${cell.app.virtualThreads}")
         if (downstreamUrl != null) add("--stackbench.downstream.base-url=$downstreamUrl")
         cell.app.properties.forEach { (k, v) -> add("--$k=$v") }

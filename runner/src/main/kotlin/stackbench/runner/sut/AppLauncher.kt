@@ -25,6 +25,10 @@ class RunningApp(
     val dir: Path,
     /** The cell that started it. */
     val startedBy: String,
+    /** The relays in front of its ports, if its host emulates a round trip with one. */
+    val exposures: List<stackbench.runner.host.Exposure> = emptyList(),
+    /** Where the lab primes the app: [baseUrl], or past the relay's delay when its host emulates a round trip with one. */
+    val primeUrl: URI = baseUrl,
 ) {
     /** Its priming (the first cell it serves does it), kept for the cells that reuse it. */
     @Volatile var prime: stackbench.runner.results.PrimeRecord? = null
@@ -37,6 +41,7 @@ class RunningApp(
         try {
             child.stop(grace)
         } finally {
+            exposures.forEach { runCatching { it.close() } }
             confinement.release { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
         }
     }
@@ -65,8 +70,8 @@ class AppLauncher(
         val jar = cell.app.stack.jarPath(home)
         Files.createDirectories(cellDir)
         require(jar.toFile().isFile) { "the ${cell.app.stack.label} app is not built: $jar is missing (run ./stackbench build)" }
-        val ports = AppPorts(freePort(), freePort())
-        val command = AppCommand.build(java, jar, cell, machineCpus, host.address, ports, downstreamUrl, cellDir.resolve("gc.log"))
+        val ports = AppPorts(host.freePort(), host.freePort())
+        val command = AppCommand.build(java, jar, cell, machineCpus, host.bindAddress, ports, downstreamUrl, cellDir.resolve("gc.log"))
         val limits = CgroupLimits(cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes)
         val confinement = isolation.confine(groupName, limits)
         val child = try {
@@ -75,8 +80,28 @@ class AppLauncher(
             confinement.release { }
             throw e
         }
+        // behind a relay (a namespace host's emulated round trip), the requests are delayed, the lab's stats channel is not;
+        // the relay runs on the driver's CPUs, never the app's
+        val relayCpus = stackbench.runner.host.Placement.of(cell.profile, machineCpus).driverCpus
+        val exposures = mutableListOf<stackbench.runner.host.Exposure>()
+        var controlPort = ports.http
+        try {
+            exposures += host.expose(ports.http, delayed = true, relayCpus, cellDir.resolve("relay-http.log"))
+            exposures += host.expose(ports.stats, delayed = false, relayCpus, cellDir.resolve("relay-stats.log"))
+            // the priming compiles the HTTP path: through the round trip at one connection it would take 20 times as long
+            if (exposures[0] !== stackbench.runner.host.Exposure.DIRECT) {
+                val control = host.freePort()
+                exposures += host.expose(ports.http, delayed = false, relayCpus, cellDir.resolve("relay-control.log"), listenPort = control)
+                controlPort = control
+            }
+        } catch (e: Exception) {
+            exposures.forEach { runCatching { it.close() } }
+            child.stop(Duration.ofSeconds(1))
+            confinement.release { }
+            throw e
+        }
         return RunningApp(child, confinement, URI("http://${host.address}:${ports.http}"), URI("http://${host.address}:${ports.stats}/stats"),
-            command, cellDir, cell.key)
+            command, cellDir, cell.key, exposures, URI("http://${host.address}:$controlPort"))
     }
 
     /**

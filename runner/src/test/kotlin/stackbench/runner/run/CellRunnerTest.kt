@@ -26,7 +26,7 @@ class CellRunnerTest {
     private val cell = Planner.plan(SuiteParser(MachineFacts(2)).parse(
         "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrepetitions: 1", "t.yaml")).cells.single()
     private val registry = ProcessRegistry()
-    private val lab = Lab(Path.of("."), Path.of("java"), 2, Isolation.TasksetOnly("a test"), LocalHost(registry), registry, Http(), Json.mapper,
+    private val lab = Lab(Path.of("."), Path.of("java"), 2, Isolation.TasksetOnly("a test"), stackbench.runner.host.RoleHosts.single(LocalHost(registry)), registry, Http(), Json.mapper,
         driver = { error("a step that needs no driver asked for one") })
 
     /** A clock that moves only when a step says so. */

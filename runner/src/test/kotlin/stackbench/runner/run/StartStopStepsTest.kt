@@ -30,7 +30,7 @@ class StartStopStepsTest {
         "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrepetitions: 2\nrestart: app", "t.yaml")).cells
     private val registry = ProcessRegistry()
     private val host = LocalHost(registry)
-    private val lab = Lab(Path.of("."), Path.of("java"), 2, Isolation.TasksetOnly("a test"), host, registry, Http(), Json.mapper,
+    private val lab = Lab(Path.of("."), Path.of("java"), 2, Isolation.TasksetOnly("a test"), stackbench.runner.host.RoleHosts.single(host), registry, Http(), Json.mapper,
         driver = { error("no driver here") })
     private val health = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0).apply {
         createContext("/") { it.sendResponseHeaders(200, -1); it.close() }

@@ -28,7 +28,7 @@ class SutTest {
         assertThat(command).containsExactly(
             "/jdk/bin/java", "-XX:ActiveProcessorCount=1", "-Xms768m", "-Xmx768m", "-XX:+ExitOnOutOfMemoryError",
             "-Xlog:gc:file=/run/gc.log:utctime,uptime,level,tags", "-Dreactor.netty.ioWorkerCount=1", "-XX:+UseSerialGC",
-            "-jar", "/app.jar", "--server.port=8080", "--server.address=127.0.0.1", "--stackbench.stats.port=8081",
+            "-jar", "/app.jar", "--server.port=8080", "--server.address=127.0.0.1", "--stackbench.stats.port=8081", "--stackbench.stats.address=127.0.0.1",
             "--spring.threads.virtual.enabled=false", "--stackbench.cpu-pool.size=2",
         )
     }

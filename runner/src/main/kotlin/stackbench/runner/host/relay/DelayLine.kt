@@ -1,0 +1,33 @@
+package stackbench.runner.host.relay
+
+import java.util.concurrent.ArrayBlockingQueue
+
+/**
+ * A one-way line that holds each item for a fixed [delayNanos] from when it was put in, and gives items out in
+ * the order they came: the relay's model of a link's one-way latency. Items put in at times t1 <= t2 come out no
+ * earlier than t1 + d and t2 + d, in that order, so a slow reader never reorders a stream. At most [capacity]
+ * items wait; [put] blocks beyond that, as a full TCP window holds back the sender.
+ */
+class DelayLine<T>(
+    private val delayNanos: Long,
+    capacity: Int,
+    private val clock: () -> Long = System::nanoTime,
+    private val sleep: (Long) -> Unit = { nanos -> if (nanos > 0) Thread.sleep(nanos / 1_000_000, (nanos % 1_000_000).toInt()) },
+) {
+    private class Held<T>(val item: T, val dueNanos: Long)
+
+    private val queue = ArrayBlockingQueue<Held<T>>(capacity)
+
+    fun put(item: T) = queue.put(Held(item, clock() + delayNanos))
+
+    /** The next item, once its time has come (waits for one to arrive, then for its due time). */
+    fun take(): T {
+        val held = queue.take()
+        var left = held.dueNanos - clock()
+        while (left > 0) {
+            sleep(left)
+            left = held.dueNanos - clock()
+        }
+        return held.item
+    }
+}

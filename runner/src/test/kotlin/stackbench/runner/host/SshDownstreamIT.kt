@@ -1,0 +1,48 @@
+package stackbench.runner.host
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Assumptions.assumeTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.catalog.DownstreamJar
+import stackbench.runner.suite.DownstreamConfig
+import stackbench.runner.sut.DownstreamLauncher
+import stackbench.runner.sut.Http
+import java.net.URI
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+
+/** The downstream service placed on an ssh host (an sshd in a namespace): copied there, started, reached at the host's address, stopped. */
+class SshDownstreamIT {
+    private val home = Path.of(System.getProperty("stackbench.home"))
+
+    @Test
+    fun `the downstream service runs on an ssh host and answers at its address`(@TempDir dir: Path) {
+        assumeTrue(NamespaceMachines.available() && Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs root, ip netns and openssh-server")
+        assumeTrue(Files.isRegularFile(home.resolve(DownstreamJar.PATH)), "the downstream service is not built")
+        val registry = ProcessRegistry()
+        NamespaceMachines(listOf("far"), dir).use { machines ->
+            val host = SshHost.open(machines.ssh("far"), registry, "sbds${ProcessHandle.current().pid()}", machines.knownHosts)
+            try {
+                val http = Http()
+                val java = Path.of(System.getProperty("java.home"), "bin", "java")
+                val downstream = try {
+                    DownstreamLauncher(host, java, home, http).start(DownstreamConfig(null), emptyList(), dir.resolve("downstream.log"), dir)
+                } catch (e: stackbench.runner.sut.AppStartException) {
+                    throw AssertionError("${e.message}: ${e.logTail.joinToString("\n")}", e)
+                }
+                assertThat(downstream.url.host).isEqualTo(machines.address("far"))
+                assertThat(http.statusOf(downstream.url.resolve("/health"))).isEqualTo(200)
+                val pid = host.remotePid(downstream.child)!!
+                assertThat(Files.readSymbolicLink(Path.of("/proc/$pid/ns/net"))).isNotEqualTo(Files.readSymbolicLink(Path.of("/proc/self/ns/net")))
+                downstream.stop()
+                assertThat(ProcessHandle.of(pid).map { it.isAlive }.orElse(false)).isFalse()
+                assertThat(http.statusOf(URI("http://${machines.address("far")}:${downstream.url.port}/health"), Duration.ofSeconds(1))).`as`("no answer once stopped").isNull()
+            } finally {
+                host.close()
+            }
+            assertThat(Files.exists(Path.of(host.dir))).isFalse()
+        }
+    }
+}
