@@ -91,7 +91,7 @@ class LabHosts private constructor(
                     made[s.name] = when (s) {
                         is HostSpec.Local -> LocalHost(registry, local, s.name)
                         is HostSpec.Netns -> NetnsHost(s.name, network!!.plan.links.first { it.host == s.name }, registry, relayed = !network.netem && s.rtt != null, relayFlags)
-                        is HostSpec.Ssh -> SshHost.open(s, registry, tag)
+                        is HostSpec.Ssh -> SshHost.open(s, registry, tag, s.knownHosts?.let { java.nio.file.Path.of(it) })
                     }
                 }
             } catch (e: Exception) {

@@ -35,7 +35,7 @@ class K6Driver : LoadDriver {
         val script = scriptFile(request)
         Files.writeString(script, K6Script.render(request))
         return listOf(
-            executable.toString(), "run", "--quiet", "--no-summary", "--no-usage-report", "--no-color",
+            executable.toString(), "run", "--quiet", "--summary-mode=disabled", "--no-usage-report", "--no-color",
             "--system-tags", K6Samples.SYSTEM_TAGS.joinToString(","),
             "--out", "csv=fileName=/dev/stdout,timeFormat=unix_milli",
             script.toString(),

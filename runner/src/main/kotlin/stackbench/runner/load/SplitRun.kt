@@ -21,6 +21,10 @@ data class LoadInstance(
     val launch: (command: List<String>, stdout: Path, stderr: Path) -> Process,
     /** Runs a short k6 command where the instance runs, to its end; returns its exit status. */
     val control: (command: List<String>) -> Int,
+    /** Where a file of this machine (the script) is found where the instance runs: itself, or a copy there. */
+    val stage: (Path) -> String = { it.toString() },
+    /** Where the instance runs, for messages and notes: `local`, or a host's name. */
+    val where: String = "local",
 )
 
 /** A split run's merged result, and each instance's request count (their sum is the merged count). */
@@ -43,12 +47,14 @@ class SplitRun(
         require(instances.isNotEmpty()) { "a split run needs at least one instance" }
         val segments = ExecutionSegments(instances.size)
         val base = driver.command(request, instances.first().executable)
+        val script = K6Driver.scriptFile(request).toString()
         val processes = mutableListOf<Process>()
         val dirs = instances.indices.map { request.outputDir.resolve("instance-$it") }
         try {
             val start = System.nanoTime()
             instances.forEachIndexed { i, inst ->
-                val command = listOf(inst.executable.toString(), "run") + segments.flags(i) + listOf("--paused", "--address", inst.address) + base.drop(2)
+                val command = listOf(inst.executable.toString(), "run") + segments.flags(i) + listOf("--paused", "--address", inst.address) +
+                    base.drop(2).map { if (it == script) inst.stage(Path.of(script)) else it }
                 Files.createDirectories(dirs[i])
                 Files.writeString(dirs[i].resolve("command.txt"), command.joinToString(" ") + "\n")
                 processes += inst.launch(command, dirs[i].resolve(DriverProcess.STDOUT), dirs[i].resolve(DriverProcess.STDERR))
@@ -58,15 +64,17 @@ class SplitRun(
             val end = start + (DriverProcess.deadline(request) + readyWithin).toNanos()
             processes.forEachIndexed { i, p ->
                 if (!p.waitFor(maxOf(0L, end - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                    throw SplitRunException("k6 instance $i (${instances[i].address}) overran its deadline and was stopped\n" + tail(dirs[i]))
+                    throw SplitRunException("k6 instance $i (${instances[i].where}, ${instances[i].address}) overran its deadline and was stopped\n" + tail(dirs[i]))
                 }
-                if (p.exitValue() != 0) throw SplitRunException("k6 instance $i (${instances[i].address}) exited with status ${p.exitValue()}\n" + tail(dirs[i]))
+                if (p.exitValue() != 0) throw SplitRunException("k6 instance $i (${instances[i].where}, ${instances[i].address}) exited with status ${p.exitValue()}\n" + tail(dirs[i]))
             }
             val wall = (System.nanoTime() - start) / 1e9
             val parts = dirs.map { d -> Files.newBufferedReader(d.resolve(DriverProcess.STDOUT)).use { K6Samples.read(it) } }
             val merged = K6Samples.merge(parts)
             val counts = parts.map { it.requests }
-            val note = "split over ${parts.size} k6 instances (execution segments ${segments.sequence}): " +
+            val places = instances.map { it.where }.distinct()
+            val note = "split over ${parts.size} k6 instances (execution segments ${segments.sequence})" +
+                (if (places != listOf("local")) " on ${instances.joinToString { it.where }}" else "") + ": " +
                 "${counts.joinToString(" + ")} = ${merged.requests} requests, merged into one histogram and one per-second series; " +
                 "resumed within %.0f ms of each other".format(skewMs)
             return SplitResult(K6Driver.result(request, merged, wall, listOf(note)), counts, merged.requests)

@@ -22,7 +22,7 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
         val record = run.record
         run.ctx.listener.phase(cell, "measuring")
-        val phase = LoadPhase(lab.hosts.driver, lab.isolation)
+        val phase = LoadPhase(lab.hosts.load, lab.isolation)
         val confinement = app.confinement
         val sampler = Sampler(ProcReader(os, app.child.pid.toInt()), { confinement.counters() }, StatsChannel(app.statsUrl, lab.json), phase::driverCpuMs)
         run.ctx.listener.measuring(cell, sampler)

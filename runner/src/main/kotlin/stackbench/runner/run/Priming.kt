@@ -35,7 +35,7 @@ class Priming(private val lab: Lab) {
         val stats = StatsChannel(app.statsUrl, lab.json)
         val watch = WarmupWatch(stats::read, Defaults.WARMUP_SLICE, compilerCpuMs, cell.profile.allottedCpus(lab.machineCpus), scatterMatters = false,
             compilerOnIdleCpuQuiet = false)
-        val phase = LoadPhase(lab.hosts.driver, lab.isolation)
+        val phase = LoadPhase(lab.hosts.load, lab.isolation)
         val start = System.nanoTime()
         val seconds = phase.runUntil(ready.driver, ready.executable, noop(cell, app, threads, dir.resolve("prime"), Defaults.PRIME_CONNECTIONS, Defaults.PRIME_MAX),
             placement.driverCpus, "${ctx.groupPrefix}-${cell.index}-prime") {

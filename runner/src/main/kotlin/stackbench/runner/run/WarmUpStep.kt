@@ -39,7 +39,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
     /** The warm-up's load; returns the app's own rate over the last slices (null if it never finished a slice). */
     private fun warmUp(run: CellRun): Double? {
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
-        val phase = LoadPhase(lab.hosts.driver, lab.isolation)
+        val phase = LoadPhase(lab.hosts.load, lab.isolation)
         val group = "${run.ctx.groupPrefix}-${cell.index}-warmup"
         val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE, CompilerThreads(os, app.child.pid.toInt())::cpuMs,
             cell.profile.allottedCpus(lab.machineCpus))

@@ -37,6 +37,8 @@ sealed interface HostSpec {
         val cpus: List<Int> = emptyList(),
         /** The Java launcher there, for a JVM role (the downstream service): a path, or `java` on the PATH. */
         val java: String = "java",
+        /** A known_hosts file of the lab's own for this host; null: ssh's own (an unknown host accepted on first use). */
+        val knownHosts: String? = null,
     ) : HostSpec {
         override val kind get() = "ssh"
     }

@@ -11,7 +11,9 @@ import java.time.Duration
  * Reads the `hosts:` list and the `placement:` mapping: the hosts a suite's roles may run on (this machine, a
  * network namespace, a machine over SSH) and which host runs the app, the downstream service and the load.
  */
-internal class HostsReader(private val root: YamlMap, private val problems: Problems, private val driver: DriverSpec) {
+internal class HostsReader(private val root: YamlMap, private val problems: Problems, private val load: LoadSpec) {
+    private val driver: DriverSpec get() = load.driver
+
 
     fun read(): HostsSpec {
         val declared = root.maps("hosts")?.mapNotNull { readHost(it) } ?: emptyList()
@@ -44,7 +46,7 @@ internal class HostsReader(private val root: YamlMap, private val problems: Prob
             m.allow(key)
         }
         only(setOf("netns"), "rtt", "rate")
-        only(setOf("ssh"), "address", "user", "key", "port", "cpus", "java")
+        only(setOf("ssh"), "address", "user", "key", "port", "cpus", "java", "known-hosts")
         val host = when (kind) {
             "local" -> name?.let { HostSpec.Local(it) }
             "netns" -> {
@@ -77,8 +79,9 @@ internal class HostsReader(private val root: YamlMap, private val problems: Prob
                 ?: null.also { problems.at(node, m.qualify("cpus"), "'${node.value}' is not a CPU number in 0..4095") }
         }?.distinct()?.sorted() ?: emptyList()
         val java = m.string("java") ?: "java"
+        val knownHosts = m.string("known-hosts")
         if (name == null || address == null) return null
-        return HostSpec.Ssh(name, address, user, key, port, cpus, java)
+        return HostSpec.Ssh(name, address, user, key, port, cpus, java, knownHosts)
     }
 
     private fun readPlacement(m: YamlMap, hosts: List<HostSpec>): HostPlacement {
@@ -97,6 +100,9 @@ internal class HostsReader(private val root: YamlMap, private val problems: Prob
                 if (it is HostSpec.Ssh && !canSplit(driver)) problems.at(node, m.qualify("load"),
                     "${driver.id} cannot run on an ssh host: it reads and writes its files on this machine",
                     "place the load on a local or netns host, or use driver: k6")
+                else if (it is HostSpec.Ssh && load.model !is LoadModel.Scenario) problems.at(node, m.qualify("load"),
+                    "k6 runs on an ssh host only for a scenario (model: scenario): a closed or open load's warm-up and the app's priming run on this machine's files",
+                    "use model: scenario, or place the load on a local or netns host")
             }
         }
         loadNodes.groupBy { it.value }.filter { it.value.size > 1 }.forEach { (name, nodes) ->
@@ -130,6 +136,6 @@ internal class HostsReader(private val root: YamlMap, private val problems: Prob
         }
 
         /** Whether [driver] can split one load over several hosts (k6's execution segments). */
-        fun canSplit(driver: DriverSpec): Boolean = driver.id == "k6"
+        fun canSplit(driver: DriverSpec): Boolean = driver.splits
     }
 }

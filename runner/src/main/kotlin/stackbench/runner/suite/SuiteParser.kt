@@ -63,7 +63,7 @@ class SuiteParser(private val machine: MachineFacts) {
         if (untilDecided != null && comparisons.isEmpty()) {
             problems.at(root.keyNode("until-decided"), "until-decided", "has no comparison to decide", "name them in a compare: list")
         }
-        val hosts = HostsReader(root, problems, load.driver).read()
+        val hosts = HostsReader(root, problems, load).read()
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
         return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts)

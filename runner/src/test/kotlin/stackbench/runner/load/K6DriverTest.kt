@@ -31,7 +31,7 @@ class K6DriverTest {
     fun `the command runs the script it wrote, samples as CSV on stdout, nothing else as input`(@TempDir dir: Path) {
         val r = request(dir, LoadShape.Closed(8), LoadLength.Timed(Duration.ofSeconds(30)))
         assertThat(driver.command(r, k6)).containsExactly(
-            "/opt/tools/k6", "run", "--quiet", "--no-summary", "--no-usage-report", "--no-color",
+            "/opt/tools/k6", "run", "--quiet", "--summary-mode=disabled", "--no-usage-report", "--no-color",
             "--system-tags", "status,error_code,expected_response",
             "--out", "csv=fileName=/dev/stdout,timeFormat=unix_milli", "$dir/script.js",
         )

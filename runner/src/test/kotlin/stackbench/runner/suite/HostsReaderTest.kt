@@ -28,7 +28,7 @@ class HostsReaderTest {
         val hosts = suite("""
             hosts:
               - {name: server, kind: netns, rtt: 20ms, rate: 1gbit}
-              - {name: load1, kind: ssh, address: 10.77.0.3, user: bench, key: /k/id, port: 2222, cpus: [1, 0], java: /opt/jdk/bin/java}
+              - {name: load1, kind: ssh, address: 10.77.0.3, user: bench, key: /k/id, port: 2222, cpus: [1, 0], java: /opt/jdk/bin/java, known-hosts: /k/known}
               - {name: here}
             placement:
               app: server
@@ -38,7 +38,7 @@ class HostsReaderTest {
         assertThat(hosts.hosts).containsExactly(
             HostSpec.Local("local"),
             HostSpec.Netns("server", Duration.ofMillis(20), 1_000_000_000),
-            HostSpec.Ssh("load1", "10.77.0.3", "bench", "/k/id", 2222, listOf(0, 1), "/opt/jdk/bin/java"),
+            HostSpec.Ssh("load1", "10.77.0.3", "bench", "/k/id", 2222, listOf(0, 1), "/opt/jdk/bin/java", "/k/known"),
             HostSpec.Local("here"),
         )
         assertThat(hosts.placement).isEqualTo(HostPlacement("server", "load1", listOf("here")))
@@ -107,6 +107,15 @@ class HostsReaderTest {
         assertThat(problems("hosts: [{name: far, kind: ssh, address: h}]\nplacement: {load: far}")).containsExactly(
             "5:19 placement.load: oha cannot run on an ssh host: it reads and writes its files on this machine (place the load on a local or netns host, or use driver: k6)",
         )
+        // k6 runs there only for a scenario, which has no warm-up and no priming on this machine's files
+        assertThat(problems("load: {driver: k6}\nhosts: [{name: far, kind: ssh, address: h}]\nplacement: {load: far}")).containsExactly(
+            "6:19 placement.load: k6 runs on an ssh host only for a scenario (model: scenario): a closed or open load's warm-up and the app's priming " +
+                "run on this machine's files (use model: scenario, or place the load on a local or netns host)",
+        )
+        val scenario = "name: t\napps: [{name: a, stack: tomcat, boot: \"3.5\"}]\nendpoints: [{kind: todo, method: [GET]}]\n" +
+            "load: {driver: k6, model: scenario, scenario: {users: [{duration: 5s, target: 2}], steps: [GET /todo]}}\n" +
+            "hosts: [{name: far, kind: ssh, address: h}, {name: near, kind: ssh, address: g}]\nplacement: {load: [far, near]}\n"
+        assertThat(parser.parse(scenario, "s.yaml").hosts.load.map { it.name }).containsExactly("far", "near")
     }
 
     @Test

@@ -1,0 +1,112 @@
+package stackbench.runner.e2e
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Assumptions.assumeTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.host.NamespaceMachines
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.ResultsStore
+import stackbench.runner.results.RunStatus
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+
+/**
+ * A scenario with its app in a namespace host and its k6 load split over two "machines" reached over ssh (two
+ * namespaces with an sshd each, [NamespaceMachines]): k6 and the script copied there, started paused, resumed
+ * together, every request's sample streamed back and merged; the merged count is the sum of the parts, and no
+ * namespace, remote folder or process is left.
+ *
+ * By default a small scenario on Tomcat. `-Dstackbench.splitSuite=suites/servers-scenario-hosts.yaml` runs that suite
+ * instead (its `load1.example`, `load2.example` and key paths replaced by the namespace machines'), with
+ * `-Dstackbench.splitArgs="--scale 0.5"` and `-Dstackbench.splitOut=<folder>` to keep its results.
+ *
+ * The app's namespace hangs off the run's bridge and the machines off the fixture's: traffic between them goes
+ * through this machine's routing, so the test turns IPv4 forwarding on for its length and restores it after.
+ */
+class SplitHostsIT {
+    private val home = Path.of(System.getProperty("stackbench.home"))
+    private val jar = Path.of(System.getProperty("stackbench.runner.jar"))
+    private val java = Path.of(System.getProperty("java.home"), "bin", "java")
+    private val forwarding = Path.of("/proc/sys/net/ipv4/ip_forward")
+
+    private val smallSuite = """
+        name: split-hosts-it
+        apps: [{name: tc, stack: tomcat, boot: "3.5"}]
+        profile: {cpus: 1, memory: 512MiB}
+        endpoints: [{kind: todo, method: [GET, POST]}]
+        hosts:
+          - {name: server, kind: netns}
+          - {name: load1, kind: ssh, address: load1.example, key: ~/.ssh/stackbench, known-hosts: ~/.ssh/stackbench_known_hosts}
+          - {name: load2, kind: ssh, address: load2.example, key: ~/.ssh/stackbench, known-hosts: ~/.ssh/stackbench_known_hosts}
+        placement: {app: server, load: [load1, load2]}
+        load:
+          driver: k6
+          model: scenario
+          timeout: 5s
+          scenario: {name: todo, users: [{duration: 3s, target: 20}, {duration: 5s, target: 20}], steps: [POST /todo, GET /todo], think: 50ms..100ms}
+        repetitions: 1
+    """.trimIndent()
+
+    @Test
+    fun `a scenario split over two ssh load machines merges every request, and leaves nothing behind`(@TempDir dir: Path) {
+        assumeTrue(NamespaceMachines.available(), "namespaces need root and iproute2")
+        assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")), "openssh-server is not installed")
+        assumeTrue(Files.isExecutable(home.resolve(".tools/bin/k6")), "k6 is not installed in .tools/bin")
+        val suiteFile = System.getProperty("stackbench.splitSuite")?.let { home.resolve(it) }
+        val out = System.getProperty("stackbench.splitOut")?.let { Path.of(it) } ?: dir.resolve("results")
+        val args = System.getProperty("stackbench.splitArgs")?.split(' ')?.filter { it.isNotBlank() } ?: emptyList()
+        val before = Files.readString(forwarding).trim()
+        Files.writeString(forwarding, "1")
+        try {
+            NamespaceMachines(listOf("load1", "load2"), Files.createDirectories(dir.resolve("machines"))).use { machines ->
+                val text = (suiteFile?.let { Files.readString(it) } ?: smallSuite)
+                    .replace("load1.example", machines.address("load1"))
+                    .replace("load2.example", machines.address("load2"))
+                    .replace("~/.ssh/stackbench_known_hosts", machines.knownHosts.toString())
+                    .replace("~/.ssh/stackbench", machines.clientKey.toString())
+                val suite = dir.resolve("split-hosts.yaml").also { Files.writeString(it, text) }
+                val console = dir.resolve("console.txt")
+                val process = ProcessBuilder(listOf(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(),
+                    "--out", out.toString(), "--no-install") + args)
+                    .redirectErrorStream(true).redirectOutput(console.toFile()).start()
+                assertThat(process.waitFor(if (suiteFile == null) 240L else 3_600L, TimeUnit.SECONDS)).`as`("the run finished in time").isTrue()
+                assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()
+
+                val result = ResultsStore.read(out)
+                assertThat(result.run.status).isEqualTo(RunStatus.COMPLETE)
+                assertThat(result.environment.hosts.map { it.name to it.kind }).contains("server" to "netns", "load1" to "ssh", "load2" to "ssh")
+                for (cell in result.cells) {
+                    assertThat(cell.status).`as`(cell.reason ?: "").isEqualTo(CellStatus.OK)
+                    val m = cell.measured!!
+                    val split = Regex("""split over 2 k6 instances \(execution segments 0,1/2,1\) on load1, load2: (\d+) \+ (\d+) = (\d+) requests""")
+                        .find(m.notes.joinToString("\n"))
+                    assertThat(split).`as`(m.notes.joinToString("\n")).isNotNull()
+                    val (a, b, merged) = split!!.groupValues.drop(1).map { it.toLong() }
+                    println("split-hosts: ${cell.key}: $a + $b = $merged requests, ${"%.1f".format(m.throughput)} req/s, p50 ${m.latency.p50} ms, p99 ${m.latency.p99} ms, " +
+                        "errors ${m.errorCount}, dropped ${m.dropped}")
+                    assertThat(a).isPositive()
+                    assertThat(b).isPositive()
+                    assertThat(a + b).isEqualTo(merged)
+                    assertThat(merged).isEqualTo(m.responses + m.errorCount)
+                    assertThat(m.statusCodes.keys).contains("200", "201")
+                }
+                // the run's namespace, and every k6 and its folder on the machines, are gone
+                val namespaces = ProcessBuilder("ip", "netns", "list").start().inputStream.bufferedReader().readText().lines().filter { it.startsWith("sb${process.pid()}-") }
+                assertThat(namespaces).`as`("namespaces left by the run").isEmpty()
+                // the namespace machines share this machine's filesystem and process table: one look covers both
+                val remoteDir = "/tmp/stackbench-sb${process.pid()}"
+                fun left(): List<String> = (if (Files.exists(Path.of(remoteDir))) listOf(remoteDir) else emptyList()) +
+                    ProcessHandle.allProcesses().filter { p -> p.info().commandLine().map { it.contains(remoteDir) }.orElse(false) }
+                        .map { p -> "${p.pid()} ${p.info().commandLine().orElse("")}" }.toList()
+                // an ssh session's last processes may take a moment to go after the runner has exited
+                val until = System.nanoTime() + 10_000_000_000L
+                while (left().isNotEmpty() && System.nanoTime() < until) Thread.sleep(200)
+                assertThat(left()).`as`("what the run left on the load machines").isEmpty()
+            }
+        } finally {
+            Files.writeString(forwarding, before)
+        }
+    }
+}
