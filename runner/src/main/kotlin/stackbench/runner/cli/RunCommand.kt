@@ -175,7 +175,7 @@ class RunCommand : CliktCommand(name = "run") {
 
     private fun hostRecords(hosts: stackbench.runner.host.LabHosts): List<stackbench.runner.results.HostRecord> =
         if (hosts.spec.allLocal) emptyList()
-        else hosts.describe().map { stackbench.runner.results.HostRecord(it.name, it.kind, it.address, it.roles, it.rttMs, it.rateBitsPerSecond, it.rttMethod, it.detail) }
+        else hosts.describe()
 
     private fun finish(result: RunResult, dir: Path) {
         println()

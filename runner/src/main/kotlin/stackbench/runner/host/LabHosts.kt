@@ -1,5 +1,6 @@
 package stackbench.runner.host
 
+import stackbench.runner.results.HostRecord
 import stackbench.runner.suite.HostSpec
 import stackbench.runner.suite.HostsSpec
 
@@ -14,20 +15,6 @@ data class RoleHosts(val app: Host, val downstream: Host, val load: List<Host>) 
     }
 }
 
-/** One host of a run as the results record it: where it was, how its link was shaped, which roles it ran. */
-data class HostDescription(
-    val name: String,
-    val kind: String,
-    val address: String,
-    val roles: List<String>,
-    val rttMs: Double? = null,
-    val rateBitsPerSecond: Long? = null,
-    /** `netem` or `relay` when the host emulated a round trip. */
-    val rttMethod: String? = null,
-    /** For a namespace: its name; for an ssh host: user@address:port. */
-    val detail: String? = null,
-)
-
 /**
  * The hosts of a run, opened from the suite's [HostsSpec]: namespaces on a fresh bridge ([LabNetwork]), ssh
  * hosts, this machine. [close] stops the relays, removes the network and the remote folders, on every path.
@@ -39,7 +26,7 @@ class LabHosts private constructor(
 ) : AutoCloseable {
     val roles = RoleHosts(byName.getValue(spec.placement.app), byName.getValue(spec.placement.downstream), spec.placement.load.map(byName::getValue))
 
-    fun describe(): List<HostDescription> = spec.hosts.mapNotNull { s ->
+    fun describe(): List<HostRecord> = spec.hosts.mapNotNull { s ->
         val roles = buildList {
             if (spec.placement.app == s.name) add("app")
             if (spec.placement.downstream == s.name) add("downstream")
@@ -48,10 +35,10 @@ class LabHosts private constructor(
         if (roles.isEmpty() && s.name == HostSpec.LOCAL) return@mapNotNull null
         val host = byName.getValue(s.name)
         when (s) {
-            is HostSpec.Local -> HostDescription(s.name, s.kind, host.address, roles)
-            is HostSpec.Netns -> HostDescription(s.name, s.kind, host.address, roles, s.rtt?.toNanos()?.div(1e6), s.rateBitsPerSecond,
+            is HostSpec.Local -> HostRecord(s.name, s.kind, host.address, roles)
+            is HostSpec.Netns -> HostRecord(s.name, s.kind, host.address, roles, s.rtt?.toNanos()?.div(1e6), s.rateBitsPerSecond,
                 (host as NetnsHost).rttMethod, host.link.namespace)
-            is HostSpec.Ssh -> HostDescription(s.name, s.kind, host.address, roles, detail = "${s.user}@${s.address}:${s.port}")
+            is HostSpec.Ssh -> HostRecord(s.name, s.kind, host.address, roles, detail = "${s.user}@${s.address}:${s.port}")
         }
     }
 

@@ -11,19 +11,28 @@ object Flags {
     /** Throttled in more than this share of the quota periods: the quota, not the work, shaped the figures. (A few throttled periods happen even well under the quota: CFS hands out runtime in slices.) */
     const val THROTTLED_SHARE = 0.05
 
+    /**
+     * The JIT compiler threads taking more than this share of the CPU the app was allotted over the measured window
+     * (their own CPU time, as the warm-up's quiet rule reads it, which allows 1 % a slice): the code the window measured
+     * changed under it.
+     */
+    const val COMPILING_SHARE = 0.02
+
     /** A measurement above its ceiling by more than this share is a defect of the ceiling, not a finding. */
     const val CEILING_SLACK = 0.05
 
     /**
      * Flags that take a cell out of a comparison or a claim: its figures may not be what a re-run would give (a window
      * still warming or slowing, or with no steady state; too few round trips; a load generator at its limit; the OOM
-     * killer; a warm-up that hit its cap; a defective ceiling; under half the requests answered; a slow host).
+     * killer; a warm-up that hit its cap; a defective ceiling; under half the requests answered; a slow host; a JIT still
+     * compiling in the window).
      */
-    val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect", "unanswered", "host-slow")
+    val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect", "unanswered", "host-slow", "compiling")
 
     fun of(
         measured: LoadResult?, resources: ResourceSummary?, sharesCpus: Boolean, isolation: String,
         warmup: WarmupRecord? = null, window: WindowRecord? = null, ceiling: Ceiling? = null, pace: PaceReading? = null,
+        jvm: JvmWindow? = null, windowMs: Long? = null, allottedCpus: Double = 1.0,
     ): List<Flag> = buildList {
         if (measured != null) {
             if (measured.errorCount > 0) {
@@ -69,6 +78,11 @@ object Flags {
         if (efficiency != null && efficiency > 1 + CEILING_SLACK) {
             add(Flag("ceiling-defect", "measured ${pct(efficiency)} of the ${ceiling.law} ceiling: a ceiling cannot be beaten, so this one " +
                 "(${ceiling.explanation}) is wrong and is not a finding", "ceiling"))
+        }
+        val compiling = jvm?.compilerCpuMs
+        if (compiling != null && windowMs != null && windowMs > 0 && compiling > COMPILING_SHARE * windowMs * allottedCpus) {
+            add(Flag("compiling", "the JIT compiler threads used %.0f ms of CPU in the %.1f s window (%s of the CPU allotted): the code the window measured changed under it"
+                .format(compiling, windowMs / 1000.0, pct(compiling / (windowMs * allottedCpus), 1)), "throughput"))
         }
         val relative = pace?.relative
         if (relative != null && relative > 1 + HostPace.SLOW) {

@@ -66,4 +66,6 @@ data class JvmWindow(
     val workCpuMsPerRequest: Double? = null,
     /** The whole JVM's CPU per completed request in the window. */
     val cpuMsPerRequest: Double? = null,
+    /** The JIT compiler threads' own CPU time over the window (`/proc`), ms: unlike [compilationMs], no waits for the CPU in it. */
+    val compilerCpuMs: Double? = null,
 )

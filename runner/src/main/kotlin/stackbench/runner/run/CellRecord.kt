@@ -63,6 +63,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var plannedWindowMs: Long? = null
     /** The machine's pace beside the measured window, placed against the run's calmest. */
     var pace: stackbench.runner.results.PaceReading? = null
+    /** The JIT compiler threads' CPU time over the measured window, ms. */
+    var compilerCpuMs: Double? = null
     private val startedAt = Instant.now()
 
     fun build(outcome: Outcome, clock: PhaseClock, placement: Placement): CellResult {
@@ -85,7 +87,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             cell.endpoint.path, cell.endpoint.label)
         val load = loadRecord(placement)
         val windowShape = resources?.let { WindowFigures.shape(it.serverPerSecond, measured, cell.load.shape is LoadShape.Closed, plannedWindowMs) }
-        val jvm = if (w != null) WindowFigures.jvm(raw, cell.endpoint.path.substringBefore('?')) else null
+        val jvm = if (w != null) WindowFigures.jvm(raw, cell.endpoint.path.substringBefore('?'))?.copy(compilerCpuMs = compilerCpuMs) else null
         val ceiling = Ceilings.of(endpoint, load, app, allotted, info, idle, measured, jvm?.workCpuMsPerRequest, prime?.httpCpuMsPerRequest)
         return CellResult(
             key = cell.key, configKey = cell.configKey, index = cell.index, folder = "cells/${cell.folder}", repetition = cell.repetition,
@@ -101,7 +103,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             info = info, startup = startup, verification = verification, idle = idle, measured = measured, warmup = warmup,
             resources = resources,
             ceiling = ceiling,
-            flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind, warmupRecord, windowShape, ceiling, pace) else emptyList(),
+            flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind, warmupRecord, windowShape, ceiling, pace, jvm, w?.lengthMs, allotted) else emptyList(),
             timings = clock.timings(),
             samples = samples,
             files = files(),

@@ -3,6 +3,7 @@ package stackbench.runner.run
 import oshi.software.os.OperatingSystem
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.plan.WindowRule
+import stackbench.runner.probe.CompilerThreads
 import stackbench.runner.probe.PaceCanary
 import stackbench.runner.probe.ProcReader
 import stackbench.runner.probe.Sampler
@@ -13,7 +14,8 @@ import stackbench.runner.suite.LoadLength
  * Load: the measured window, the driver on its own CPUs while [Sampler] reads the app's process, its cgroup, its
  * own counter and the driver's CPU. In: the app, the driver, the warm-up's rate. Out: the driver's figures, the
  * samples, the window (when it opened, how long, the cgroup's counters at both ends), the sampler's own CPU, the
- * machine's pace beside the window ([PaceCanary]), and the planned window when it was lengthened. An app that died in the window fails the cell, its figures kept.
+ * machine's pace beside the window ([PaceCanary]), the JIT compiler threads' CPU over it, and the planned window when
+ * it was lengthened. An app that died in the window fails the cell, its figures kept.
  */
 class LoadStep(private val os: OperatingSystem) : CellStep {
     override val name = "load"
@@ -29,6 +31,8 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         sampler.sampleNow()
         sampler.start()
         val canary = PaceCanary().also { it.start() }
+        val compiler = CompilerThreads(os, app.child.pid.toInt())
+        val compilerStart = compiler.cpuMs()
         val cgroupStart = confinement.counters()
         val relayStart = relayCpuMs(app)
         val windowStart = System.currentTimeMillis()
@@ -39,6 +43,7 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
             runCatching { sampler.sampleNow() } // a reading after the window closed, so its last second has both edges
             record.raw = sampler.stop()
             record.pace = run.ctx.pace.place(canary.stop())
+            record.compilerCpuMs = compilerStart?.let { a -> compiler.cpuMs()?.let { it - a } }
             record.samplerCpuMs = sampler.ownCpuNanos / 1e6
         }
         relayStart?.let { start -> relayCpuMs(app)?.let { record.relayCpuMs = it - start } }

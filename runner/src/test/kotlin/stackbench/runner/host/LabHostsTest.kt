@@ -16,8 +16,8 @@ class LabHostsTest {
             assertThat(hosts.roles.app.address).isEqualTo("127.0.0.1")
             assertThat(hosts.roles.driver.name).isEqualTo("local")
             assertThat(hosts.describe()).containsExactly(
-                HostDescription("local", "local", "127.0.0.1", listOf("downstream", "load")),
-                HostDescription("here", "local", "127.0.0.1", listOf("app")),
+                stackbench.runner.results.HostRecord("local", "local", "127.0.0.1", listOf("downstream", "load")),
+                stackbench.runner.results.HostRecord("here", "local", "127.0.0.1", listOf("app")),
             )
             assertThat(hosts.stoppedRelaysCpuMs()).isNull()
         }

@@ -4,7 +4,7 @@ import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.within
 import org.junit.jupiter.api.Test
 
-class HostPaceTest {
+class WindowFlagsTest {
     private fun reading(medianNs: Double) = PaceReading(medianNs, medianNs * 0.99, medianNs * 1.05, 300)
 
     @Test
@@ -37,5 +37,18 @@ class HostPaceTest {
         assertThat(Flags.of(null, null, false, "cgroup-v1", pace = slow.copy(relative = 1.08))).isEmpty()
         assertThat(Flags.of(null, null, false, "cgroup-v1", pace = slow.copy(relative = null))).isEmpty()
         assertThat(Flags.DISQUALIFYING).contains("host-slow")
+    }
+
+    @Test
+    fun `a window whose JIT compiler threads took more than 2 % of the allotted CPU is flagged compiling, and that disqualifies it`() {
+        val flag = Flags.of(null, null, false, "cgroup-v1", jvm = JvmWindow(compilationMs = 4296, compilerCpuMs = 900.0), windowMs = 30_000).single()
+        assertThat(flag.code).isEqualTo("compiling")
+        assertThat(flag.message).contains("900 ms of CPU in the 30.0 s window (3.0 % of the CPU allotted)")
+        // CompilationMXBean's time counts the compilers' waits for the CPU: it does not decide
+        assertThat(Flags.of(null, null, false, "cgroup-v1", jvm = JvmWindow(compilationMs = 4296, compilerCpuMs = 300.0), windowMs = 30_000)).isEmpty()
+        // two CPUs allotted: 900 ms is 1.5 % of them
+        assertThat(Flags.of(null, null, false, "cgroup-v1", jvm = JvmWindow(compilerCpuMs = 900.0), windowMs = 30_000, allottedCpus = 2.0)).isEmpty()
+        assertThat(Flags.of(null, null, false, "cgroup-v1", jvm = JvmWindow(compilerCpuMs = null), windowMs = 30_000)).isEmpty()
+        assertThat(Flags.DISQUALIFYING).contains("compiling")
     }
 }
