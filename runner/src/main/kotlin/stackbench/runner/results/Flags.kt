@@ -13,10 +13,13 @@ object Flags {
 
     /**
      * The JIT compiler threads taking more than this share of the CPU the app was allotted over the measured window
-     * (their own CPU time, as the warm-up's quiet rule reads it, which allows 1 % a slice): the code the window measured
-     * changed under it.
+     * (their own CPU time, as the warm-up's quiet rule reads it, which allows 1 % a slice), while the app used over
+     * [IDLE_CPU] of it: the code the window measured changed under it, on CPU the requests wanted.
      */
     const val COMPILING_SHARE = 0.02
+
+    /** An app that used at most this share of its allotted CPU left its compiler CPU that no request wanted (the warm-up's rule too). */
+    const val IDLE_CPU = 0.5
 
     /** A measurement above its ceiling by more than this share is a defect of the ceiling, not a finding. */
     const val CEILING_SLACK = 0.05
@@ -79,8 +82,11 @@ object Flags {
             add(Flag("ceiling-defect", "measured ${pct(efficiency)} of the ${ceiling.law} ceiling: a ceiling cannot be beaten, so this one " +
                 "(${ceiling.explanation}) is wrong and is not a finding", "ceiling"))
         }
+        // as in the warm-up's quiet rule: a compiler on CPU that the app left idle (it used at most half of it,
+        // compiler included) took nothing from the requests
         val compiling = jvm?.compilerCpuMs
-        if (compiling != null && windowMs != null && windowMs > 0 && compiling > COMPILING_SHARE * windowMs * allottedCpus) {
+        val busy = resources?.cpuShare?.let { it > IDLE_CPU } ?: true
+        if (compiling != null && busy && windowMs != null && windowMs > 0 && compiling > COMPILING_SHARE * windowMs * allottedCpus) {
             add(Flag("compiling", "the JIT compiler threads used %.0f ms of CPU in the %.1f s window (%s of the CPU allotted): the code the window measured changed under it"
                 .format(compiling, windowMs / 1000.0, pct(compiling / (windowMs * allottedCpus), 1)), "throughput"))
         }

@@ -156,7 +156,7 @@ class WarmupWatch(
          * An app that used at most this share of its allotted CPU, compiler included, left the CPU idle half the time:
          * its compiler ran on CPU no request was waiting for, and does not hold the warm-up back.
          */
-        const val IDLE_CPU = 0.5
+        const val IDLE_CPU = stackbench.runner.results.Flags.IDLE_CPU
         const val QUIET_SLICES = 3
         /** Slices since the last change of level, and without trend, before the app counts as steady. */
         const val FLAT_SLICES = 4

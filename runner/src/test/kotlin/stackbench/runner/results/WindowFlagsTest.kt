@@ -49,6 +49,10 @@ class WindowFlagsTest {
         // two CPUs allotted: 900 ms is 1.5 % of them
         assertThat(Flags.of(null, null, false, "cgroup-v1", jvm = JvmWindow(compilerCpuMs = 900.0), windowMs = 30_000, allottedCpus = 2.0)).isEmpty()
         assertThat(Flags.of(null, null, false, "cgroup-v1", jvm = JvmWindow(compilerCpuMs = null), windowMs = 30_000)).isEmpty()
+        // an app waiting on I/O, at 20 % of its CPU: the compiler ran on CPU no request wanted
+        assertThat(Flags.of(null, ResourceSummary(cpuShare = 0.2), false, "cgroup-v1", jvm = JvmWindow(compilerCpuMs = 900.0), windowMs = 30_000)).isEmpty()
+        assertThat(Flags.of(null, ResourceSummary(cpuShare = 0.9), false, "cgroup-v1", jvm = JvmWindow(compilerCpuMs = 900.0), windowMs = 30_000).map { it.code })
+            .containsExactly("compiling")
         assertThat(Flags.DISQUALIFYING).contains("compiling")
     }
 }
