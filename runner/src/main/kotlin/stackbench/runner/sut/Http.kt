@@ -15,10 +15,12 @@ data class Answer(val status: Int, val body: String, val elapsedMs: Double)
  * java.net.http, each on a connection of its own (`Connection: close`). Reusing one connection across
  * different endpoints can hang Reactor Netty 1.2/1.3.7 (an async answer followed by a sync one stops the
  * connection reading: reactor-netty#4361, see docs/apps.md); load generators send one URL per connection
- * and are not affected.
+ * and are not affected. When the JVM refuses that header (see [connectionHeader]), each call has a client of its own.
  */
-class Http(connectTimeout: Duration = Duration.ofSeconds(2)) {
-    private val client = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1).build()
+class Http(private val connectTimeout: Duration = Duration.ofSeconds(2)) {
+    private val client = newClient()
+
+    private fun newClient(): HttpClient = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1).build()
 
     companion object {
         init {
@@ -28,6 +30,14 @@ class Http(connectTimeout: Duration = Duration.ofSeconds(2)) {
                 System.setProperty("jdk.httpclient.allowRestrictedHeaders", listOf(allowed, "connection").filter { it.isNotEmpty() }.joinToString(","))
             }
         }
+
+        /**
+         * Whether this JVM lets a request carry `Connection: close`: not when another java.net.http client (the
+         * browser check's, a library's) was made before this class set the property; then every call gets a
+         * client of its own instead, which no later call reuses either.
+         */
+        private val connectionHeader: Boolean =
+            runCatching { HttpRequest.newBuilder(URI("http://127.0.0.1/")).header("Connection", "close") }.isSuccess
     }
 
     fun call(
@@ -37,7 +47,8 @@ class Http(connectTimeout: Duration = Duration.ofSeconds(2)) {
         basicAuth: Pair<String, String>? = null,
         timeout: Duration = Duration.ofSeconds(10),
     ): Answer {
-        val builder = HttpRequest.newBuilder(url).timeout(timeout).header("Connection", "close")
+        val builder = HttpRequest.newBuilder(url).timeout(timeout)
+        if (connectionHeader) builder.header("Connection", "close")
         if (basicAuth != null) {
             val token = Base64.getEncoder().encodeToString("${basicAuth.first}:${basicAuth.second}".toByteArray())
             builder.header("Authorization", "Basic $token")
@@ -45,7 +56,8 @@ class Http(connectTimeout: Duration = Duration.ofSeconds(2)) {
         if (body != null) builder.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body))
         else builder.method(method, HttpRequest.BodyPublishers.noBody())
         val start = System.nanoTime()
-        val response = client.send(builder.build(), HttpResponse.BodyHandlers.ofString())
+        val response = if (connectionHeader) client.send(builder.build(), HttpResponse.BodyHandlers.ofString())
+        else newClient().use { it.send(builder.build(), HttpResponse.BodyHandlers.ofString()) }
         return Answer(response.statusCode(), response.body(), (System.nanoTime() - start) / 1e6)
     }
 
