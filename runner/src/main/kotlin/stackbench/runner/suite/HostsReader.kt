@@ -97,7 +97,7 @@ internal class HostsReader(private val root: YamlMap, private val problems: Prob
         val loadNodes = m.scalars("load") ?: emptyList()
         val load = loadNodes.mapNotNull { node ->
             host(node, "load")?.also {
-                if (it is HostSpec.Ssh && !canSplit(driver)) problems.at(node, m.qualify("load"),
+                if (it is HostSpec.Ssh && !driver.splits) problems.at(node, m.qualify("load"),
                     "${driver.id} cannot run on an ssh host: it reads and writes its files on this machine",
                     "place the load on a local or netns host, or use driver: k6")
                 else if (it is HostSpec.Ssh && load.model !is LoadModel.Scenario) problems.at(node, m.qualify("load"),
@@ -108,7 +108,7 @@ internal class HostsReader(private val root: YamlMap, private val problems: Prob
         loadNodes.groupBy { it.value }.filter { it.value.size > 1 }.forEach { (name, nodes) ->
             problems.at(nodes[1], m.qualify("load"), "'$name' is named twice", "name each load host once")
         }
-        if (loadNodes.size > 1 && !canSplit(driver)) {
+        if (loadNodes.size > 1 && !driver.splits) {
             problems.at(m.valueNode("load"), m.qualify("load"), "${driver.id} cannot split one load over ${loadNodes.size} hosts",
                 "name one load host, or use a driver that splits its load (k6)")
         }
@@ -134,8 +134,5 @@ internal class HostsReader(private val root: YamlMap, private val problems: Prob
             val factor = when (m.groupValues[2]) { "kbit" -> 1e3; "mbit" -> 1e6; else -> 1e9 }
             return (m.groupValues[1].toDouble() * factor).takeIf { it.isFinite() && it < Long.MAX_VALUE }?.toLong()
         }
-
-        /** Whether [driver] can split one load over several hosts (k6's execution segments). */
-        fun canSplit(driver: DriverSpec): Boolean = driver.splits
     }
 }
