@@ -49,8 +49,12 @@ object ResourceSummaries {
         val (vol, volRate) = rate { it.voluntaryCtx }
         val (invol, involRate) = rate { it.involuntaryCtx }
 
-        val driverShare = if (first?.driverCpuMs != null && last?.driverCpuMs != null && spanMs > 0 && driverCpus != null) {
-            (last.driverCpuMs - first.driverCpuMs) / spanMs / driverCpus
+        // the driver's own readings: a driver that ended with the window (wrk -d, oha -z) is gone by the window's last
+        // sample, whose reading is then missing; its share comes from the readings it left, over their own span
+        val driverReadings = inWindow.filter { it.driverCpuMs != null }
+        val driverSpanMs = if (driverReadings.size >= 2) (driverReadings.last().tMs - driverReadings.first().tMs).toDouble() else 0.0
+        val driverShare = if (driverSpanMs >= windowMs / 2.0 && driverCpus != null) {
+            (driverReadings.last().driverCpuMs!! - driverReadings.first().driverCpuMs!!) / driverSpanMs / driverCpus
         } else null
 
         val windowEnd = windowStartEpochMs + windowMs

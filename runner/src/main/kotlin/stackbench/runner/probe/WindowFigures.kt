@@ -5,13 +5,15 @@ import stackbench.runner.results.JvmWindow
 import stackbench.runner.results.LoadResult
 import stackbench.runner.results.WindowRecord
 import stackbench.runner.stats.WindowClassifier
+import stackbench.runner.stats.WindowPrecision
 
 /** What the measured window showed beyond the driver's figures: its shape, and the JVM's own signals over it. Pure. */
 object WindowFigures {
 
     /**
      * The window's shape from the app's own per-second completions ([WindowClassifier]: flat, warming, slowing, no
-     * steady state) and, for a closed model, the round trips per connection at the measured median latency.
+     * steady state), how precisely the series pins its own mean ([WindowPrecision]) and, for a closed model, the round
+     * trips per connection at the measured median latency.
      *
      * The first second is left out of the shape: every window starts from an idle app (the quiet wait), so its
      * first second holds the load generator's ramp (connections opening, a round trip before the first answer):
@@ -23,7 +25,11 @@ object WindowFigures {
         if (series.isEmpty()) return null
         val c = WindowClassifier.classify(series)
         val roundTrips = if (closed && measured != null) WindowRule.roundTrips(measured.wallSeconds, measured.latency.p50) else null
-        return WindowRecord(c.shape.id, c.steadyFrom?.plus(1), "from the second second on: " + c.reason, roundTrips, plannedMs)
+        val precision = WindowPrecision.of(series)
+        return WindowRecord(
+            c.shape.id, c.steadyFrom?.plus(1), "from the second second on: " + c.reason, roundTrips, plannedMs,
+            precision?.relative, precision?.autocorrelationSeconds,
+        )
     }
 
     /**

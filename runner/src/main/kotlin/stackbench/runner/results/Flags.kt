@@ -1,6 +1,7 @@
 package stackbench.runner.results
 
 import stackbench.runner.suite.Defaults.MIN_ROUND_TRIPS
+import stackbench.runner.suite.Defaults.WINDOW_PRECISION
 import kotlin.math.roundToInt
 
 /** The flags a finished cell carries beside the figures they affect. Pure: computed from what was measured. */
@@ -75,6 +76,12 @@ object Flags {
             if (trips != null && trips < MIN_ROUND_TRIPS) {
                 add(Flag("few-round-trips", "each connection made only ${"%.1f".format(trips)} round trips in the window (at least $MIN_ROUND_TRIPS count): " +
                     "completions come in waves and the count depends on where the window cuts them", "throughput"))
+            }
+            val precision = window.precision
+            if (precision != null && precision > WINDOW_PRECISION) {
+                add(Flag("imprecise", "the window's own per-second throughput pins its mean only within ±${pct(precision, 1)} (95 %; its seconds " +
+                    "move together over ${"%.1f".format(window.autocorrelationSeconds ?: 1.0)} s): a window ${"%.0f".format((precision / WINDOW_PRECISION).let { it * it })}× " +
+                    "as long would pin it within ±${pct(WINDOW_PRECISION)}", "throughput"))
             }
         }
         val efficiency = ceiling?.efficiency

@@ -52,6 +52,10 @@ data class WindowRecord(
     val roundTripsPerConnection: Double? = null,
     /** When the window was lengthened to hold enough round trips: the length the plan asked for, ms. */
     val plannedMs: Long? = null,
+    /** The 95 % interval's half-width of the window's mean per-second throughput, as a share of it ([stackbench.runner.stats.WindowPrecision]). */
+    val precision: Double? = null,
+    /** How many consecutive seconds of the series move together (τ): the window holds its length ÷ τ independent readings. */
+    val autocorrelationSeconds: Double? = null,
 )
 
 /**

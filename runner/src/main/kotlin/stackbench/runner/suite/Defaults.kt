@@ -44,6 +44,12 @@ object Defaults {
     /** A closed-model window holds at least this many round trips per connection at the measured median latency. */
     const val MIN_ROUND_TRIPS = 20
 
+    /**
+     * A window pins its mean throughput within this share (the 95 % interval's half-width, from its own per-second
+     * series and their autocorrelation); wider is flagged `imprecise`: the window was too short for its noise.
+     */
+    const val WINDOW_PRECISION = 0.05
+
     /** After warm-up, the app counts as quiet when no request completes for this long (at most the cell's timeout). */
     val QUIET_FOR: Duration = Duration.ofMillis(300)
     /** Each cell three times (interleaved): the fewest that give a median with a bootstrap interval. */

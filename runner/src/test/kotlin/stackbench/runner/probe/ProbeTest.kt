@@ -62,6 +62,22 @@ class ProbeTest {
     }
 
     @Test
+    fun `a driver that ended with the window still has its CPU share, from the readings it left`() {
+        // wrk -d30s exits as the window closes: the window's last sample finds no driver to read
+        val samples = listOf(
+            sample(0, cpu = 0.0, driver = 0.0),
+            sample(1000, cpu = 500.0, driver = 400.0),
+            sample(1900, cpu = 950.0, driver = 760.0),
+            sample(2000, cpu = 1000.0),
+        )
+        val r = ResourceSummaries.of(samples, 2000, 1.0, driverCpus = 1.0, null, null, emptyList(), 0)
+        assertThat(r.driverCpuShare).isCloseTo(0.4, within(1e-9))
+        // readings over less than half the window say too little: none
+        val early = listOf(sample(0, driver = 0.0), sample(900, driver = 400.0), sample(2000, cpu = 1.0))
+        assertThat(ResourceSummaries.of(early, 2000, 1.0, driverCpus = 1.0, null, null, emptyList(), 0).driverCpuShare).isNull()
+    }
+
+    @Test
     fun `rates use each interval's measured length, not an assumed one`() {
         // intervals of 250 and 750 ms: the busy one is short
         val samples = listOf(sample(0, cpu = 0.0), sample(250, cpu = 250.0), sample(1000, cpu = 250.0))

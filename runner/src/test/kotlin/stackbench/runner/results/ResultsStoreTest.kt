@@ -83,4 +83,16 @@ class ResultsStoreTest {
         assertThat(Flags.of(clean, null, false, "cgroup-v1", ceiling = ceiling.copy(efficiency = 1.05))).isEmpty()
         assertThat(Flags.DISQUALIFYING).contains("warming", "few-round-trips", "ceiling-defect", "unsteady")
     }
+
+    @Test
+    fun `a window too short for its own noise is flagged imprecise, and says how much longer would do`() {
+        val clean = Fixtures.load(500.0, model = "open")
+        val noisy = WindowRecord("flat", 0, "1 segment", precision = 0.10, autocorrelationSeconds = 3.2)
+        val flag = Flags.of(clean, null, false, "cgroup-v1", window = noisy).single()
+        assertThat(flag.code).isEqualTo("imprecise")
+        assertThat(flag.message).contains("±10.0 %").contains("3.2 s").contains("4× as long")
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", window = noisy.copy(precision = 0.05))).isEmpty()
+        // the repetitions' interval already carries a window's own noise: imprecise informs, it does not disqualify
+        assertThat(Flags.DISQUALIFYING).doesNotContain("imprecise")
+    }
 }
