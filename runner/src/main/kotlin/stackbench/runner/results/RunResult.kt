@@ -15,9 +15,10 @@ data class RunResult(
 )
 
 /**
- * One comparison of a run, decided: the ratio a ÷ b of the two configurations' throughput medians, its 95 %
- * bootstrap interval and Mann-Whitney p over the repetitions that count, and where it stands against the
- * threshold (`higher`, `lower`, `same`, or `undecided`), with the cells left out and why.
+ * One comparison of a run, decided: the ratio a ÷ b of the two configurations' medians of [figure] (throughput
+ * unless `findings-run` asked another), its 95 % bootstrap interval and Mann-Whitney p over the repetitions that
+ * count, and where it stands against the threshold (`higher`, `lower`, `same`, or `undecided`), with the cells
+ * left out and why.
  */
 data class DecisionRecord(
     val name: String,
@@ -34,6 +35,7 @@ data class DecisionRecord(
     val decided: Boolean,
     val why: String,
     val leftOut: List<String> = emptyList(),
+    val figure: String = "throughput",
 )
 
 enum class RunStatus { RUNNING, COMPLETE, INTERRUPTED, FAILED }
