@@ -30,7 +30,16 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 
-class FindingsRunCommand : CliktCommand(name = "findings-run") {
+/** Runs one narrowed suite's plan on the lab: [LabRun] for real, a fake in tests. */
+fun interface LabRunner {
+    fun run(suite: Suite, plan: Plan, source: LabRun.Source, scale: Double, earlier: RunResult?, budget: Duration, dir: Path, epilogue: (RunResult, Path) -> Unit): RunResult
+}
+
+class FindingsRunCommand(
+    private val lab: LabRunner = LabRunner { suite, plan, source, scale, earlier, budget, dir, epilogue ->
+        LabRun(install = true).run(suite, plan, source, scale, null, earlier, budget, folder = { dir }, epilogue = epilogue)
+    },
+) : CliktCommand(name = "findings-run") {
     override fun help(context: Context) = """
         Runs exactly the cells the comparisons of docs/claims.yaml need, one run after another into
         DIR/<run>/, each run's suite narrowed to those cells, then repeats the cells of every comparison
@@ -96,7 +105,7 @@ class FindingsRunCommand : CliktCommand(name = "findings-run") {
         return try {
             val earlier = try { LabRun.earlier(dir) } catch (e: IllegalArgumentException) { throw BadInput("${e.message}") }
             earlier?.let { checkResumable(it, focus.suite, suites.source(focus.run), dir) }
-            val result = LabRun(install = true).run(focus.suite, plan, suites.source(focus.run), scale, null, earlier, budget, folder = { dir }) { r, d ->
+            val result = lab.run(focus.suite, plan, suites.source(focus.run), scale, earlier, budget, dir) { r, d ->
                 if (r.run.status == RunStatus.INTERRUPTED) {
                     println("the run was interrupted; the same command resumes it (its finished cells in $d are kept)")
                     throw ProgramResult(130)

@@ -1,5 +1,6 @@
 package stackbench.runner.cli
 
+import com.github.ajalt.clikt.core.parse
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -112,5 +113,39 @@ class FindingsRunCommandTest {
             "not published: cut is interrupted in $from/cut; finish it first (findings-run cut resumes it)",
             "not published: never has no results in $from/never",
         )
+    }
+
+    @Test
+    fun `each run goes through the lab in turn, one that cannot run does not stop the next, and the exit code says so`(@TempDir dir: Path) {
+        // an earlier cpu-bound run at another scale is not resumed into
+        val suiteText = Files.readString(Path.of("../suites/cpu-bound.yaml"))
+        ResultsStore(dir.resolve("cpu-bound")).write(RunResult(
+            run = Fixtures.info().copy(suite = "cpu-bound", suiteText = suiteText, scale = 0.2, restart = "cell"), environment = Fixtures.environment()))
+        val ran = mutableListOf<String>()
+        val lab = LabRunner { suite, plan, source, scale, earlier, budget, folder, epilogue ->
+            ran += "${suite.name} ${source.path} scale $scale budget $budget earlier ${earlier != null} in ${folder.fileName}"
+            val cells = plan.cells.map { Fixtures.cell(it, throughput = 1000.0) }
+            val result = RunResult(run = Fixtures.info(cells.size).copy(suite = suite.name, status = RunStatus.COMPLETE), environment = Fixtures.environment(),
+                cells = cells, decisions = stackbench.runner.compare.SuiteDecisions.decide(suite.comparisons, cells))
+            epilogue(result, folder)
+            result
+        }
+        val out = ByteArrayOutputStream()
+        val saved = System.out
+        System.setOut(PrintStream(out, true, Charsets.UTF_8))
+        val code = try {
+            FindingsRunCommand(lab).parse(listOf("cpu-quota", "cpu-pinned", "--out", dir.toString(), "--budget", "5m"))
+            Exit.OK
+        } catch (e: com.github.ajalt.clikt.core.ProgramResult) {
+            e.statusCode
+        } finally {
+            System.setOut(saved)
+        }
+        val text = out.toString(Charsets.UTF_8)
+        assertThat(code).describedAs(text).isEqualTo(Exit.CELL_FAILED)
+        assertThat(ran).containsExactly("cpu-bound-pinned suites/cpu-bound-pinned.yaml scale 1.0 budget PT5M earlier false in cpu-bound-pinned")
+        assertThat(text).contains("=== cpu-bound: not run: ${dir.resolve("cpu-bound")} cannot be resumed: it was run at --scale 0.2, not 1.0; give another --out, or move it away")
+        assertThat(text).containsPattern("=== cpu-bound-pinned: took \\d+s of machine time; 8 of 8 driven comparisons decided")
+        assertThat(text).contains("findings-run: 1 of 2 run(s) ended well")
     }
 }
