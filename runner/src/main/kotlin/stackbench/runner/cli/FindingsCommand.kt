@@ -25,7 +25,7 @@ class FindingsCommand : CliktCommand(name = "findings") {
     """.trimIndent()
 
     private val claimsFile by option("--claims", help = "the comparisons, the claims and the published figures").path().default(Path.of("docs/claims.yaml"))
-    private val runsDir by option("--runs", help = "the folder holding one results folder per run, named as the claims name them (scripts/findings-runs writes results/findings)")
+    private val runsDir by option("--runs", help = "the folder holding one results folder per run, named as the claims name them (findings-run writes results/findings, and --publish copies it here)")
         .path().default(Path.of("docs/runs"))
     private val docFile by option("--doc", help = "the document to fill").path().default(Path.of("docs/findings.md"))
     private val check by option("--check", help = "change nothing; exit 1 when a table or a verdict is not what the runs give, or a verdict is typed by hand").flag()

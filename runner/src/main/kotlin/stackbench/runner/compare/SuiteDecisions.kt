@@ -1,5 +1,6 @@
 package stackbench.runner.compare
 
+import stackbench.runner.findings.Figure
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.DecisionRecord
@@ -8,22 +9,24 @@ import stackbench.runner.stats.Decisions
 import stackbench.runner.suite.SuiteComparison
 
 /**
- * Decides a suite's comparisons from a run's cells: each side's throughput over its repetitions, a ÷ b against
- * the comparison's threshold ([Decisions.ratio]). Only cells that finished OK and carry no disqualifying flag
- * ([Flags.DISQUALIFYING]: a window still warming, too few round trips, a client-bound load...) count; the others
- * are named as left out, so a comparison resting on them stays undecided and `--until-decided` runs more. Pure.
+ * Decides a suite's comparisons from a run's cells: each side's figure (throughput unless the comparison names
+ * another, read as `findings` reads it: [Figure]) over its repetitions, a ÷ b against the comparison's threshold
+ * ([Decisions.ratio]). Only cells that finished OK and carry no disqualifying flag ([Flags.DISQUALIFYING]: a window
+ * still warming, too few round trips, a client-bound load...) count; the others are named as left out, so a
+ * comparison resting on them stays undecided and `--until-decided` runs more. Pure.
  */
 object SuiteDecisions {
 
     fun decide(comparisons: List<SuiteComparison>, cells: List<CellResult>): List<DecisionRecord> = comparisons.map { c ->
-        val a = side(c.a, cells)
-        val b = side(c.b, cells)
+        val figure = requireNotNull(Figure.of(c.figure)) { "comparison '${c.name}': '${c.figure}' is not a figure (${Figure.ids.joinToString()})" }
+        val a = side(c.a, figure, cells)
+        val b = side(c.b, figure, cells)
         val d = Decisions.ratio(a.values, b.values, c.threshold)
         DecisionRecord(
             name = c.name, a = c.a, b = c.b, threshold = c.threshold,
             ratio = d.ratio, low = d.low, high = d.high, pValue = d.pValue, nA = d.nA, nB = d.nB,
             relation = d.relation.name.lowercase(), decided = d.decided, why = d.why,
-            leftOut = a.leftOut + b.leftOut,
+            leftOut = a.leftOut + b.leftOut, figure = c.figure,
         )
     }
 
@@ -32,18 +35,21 @@ object SuiteDecisions {
 
     private class Side(val values: List<Double>, val leftOut: List<String>)
 
-    private fun side(configKey: String, cells: List<CellResult>): Side {
+    private fun side(configKey: String, figure: Figure, cells: List<CellResult>): Side {
         val mine = cells.filter { it.configKey == configKey }
         val leftOut = mine.mapNotNull { c ->
             when {
                 c.status != CellStatus.OK -> "${c.key}: ${c.status.name.lowercase()}"
                 c.flags.any { it.code in Flags.DISQUALIFYING } -> "${c.key}: flagged ${c.flags.filter { it.code in Flags.DISQUALIFYING }.joinToString { it.code }}"
                 c.measured == null -> "${c.key}: nothing measured"
+                value(c, figure) == null -> "${c.key}: no ${figure.id}"
                 else -> null
             }
         }
         val values = mine.filter { c -> c.status == CellStatus.OK && c.measured != null && c.flags.none { it.code in Flags.DISQUALIFYING } }
-            .map { it.measured!!.throughput }
+            .mapNotNull { value(it, figure) }
         return Side(values, leftOut)
     }
+
+    private fun value(c: CellResult, figure: Figure): Double? = figure.value(c)?.takeUnless { it.isNaN() }
 }

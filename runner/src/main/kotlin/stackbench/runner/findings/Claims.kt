@@ -1,5 +1,6 @@
 package stackbench.runner.findings
 
+import stackbench.runner.plan.Cell
 import stackbench.runner.results.CellResult
 import stackbench.runner.stats.Decisions
 import stackbench.runner.stats.Relation
@@ -53,9 +54,15 @@ data class Selector(
     val connections: Int? = null,
     val rate: Double? = null,
 ) {
-    fun matches(c: CellResult): Boolean =
-        c.app.name == app && c.endpoint.path == request && (method == null || c.endpoint.method == method) &&
-            (connections == null || c.load.connections == connections) && (rate == null || c.load.rate == rate)
+    /** A measured cell this side stands for (`findings` reads its figures). */
+    fun matches(c: CellResult): Boolean = matches(c.app.name, c.endpoint.path, c.endpoint.method, c.load.connections, c.load.rate)
+
+    /** A planned cell this side stands for (`findings-run` plans it); the same test as for a measured one. */
+    fun matches(c: Cell): Boolean = matches(c.app.name, c.endpoint.path, c.endpoint.method, c.load.shape.connections, c.load.shape.rate)
+
+    private fun matches(app: String, path: String, method: String, connections: Int, rate: Double?): Boolean =
+        app == this.app && path == request && (this.method == null || method == this.method) &&
+            (this.connections == null || connections == this.connections) && (this.rate == null || rate == this.rate)
 
     fun describe(): String = "$run: $app ${method?.let { "$it " } ?: ""}$request" +
         (connections?.let { " at $it connections" } ?: "") + (rate?.let { " at $it req/s" } ?: "")

@@ -105,12 +105,18 @@ sealed interface LoadShape {
     val label: String
     fun describe(): String
 
-    data class Closed(val connections: Int) : LoadShape {
+    /** The connections the load holds (for a scenario, its most users at once), as results record them. */
+    val connections: Int
+
+    /** The offered rate of an open-model load; null for the others. */
+    val rate: Double? get() = null
+
+    data class Closed(override val connections: Int) : LoadShape {
         override val label get() = "c$connections"
         override fun describe() = "closed model, $connections connections"
     }
 
-    data class Open(val rate: Double, val connections: Int) : LoadShape {
+    data class Open(override val rate: Double, override val connections: Int) : LoadShape {
         override val label get() = "rate${formatRate(rate)}"
         override fun describe() = "open model at ${formatRate(rate)} req/s (up to $connections connections)"
     }
@@ -127,6 +133,7 @@ sealed interface LoadShape {
             is stackbench.runner.suite.ScenarioProfile.Users -> p.stages.maxOf { it.target }
             is stackbench.runner.suite.ScenarioProfile.Arrivals -> p.maxUsers
         }
+        override val connections: Int get() = peakUsers
         override fun describe() = "scenario ${scenario.name}: " + when (val p = scenario.profile) {
             is stackbench.runner.suite.ScenarioProfile.Users -> "users " + p.stages.joinToString(" → ") { "${it.target} in ${Units.formatDuration(it.duration)}" }
             is stackbench.runner.suite.ScenarioProfile.Arrivals -> "arrivals/s " + p.stages.joinToString(" → ") { "${it.target} in ${Units.formatDuration(it.duration)}" } +
@@ -160,7 +167,10 @@ data class CapacitySearch(
      */
     val prime: Boolean = false,
 ) {
-    val key: String get() = "${app.name}/${endpoint.label}/capacity/r$repetition"
+    val key: String get() = "$configKey/r$repetition"
+
+    /** The searches that differ only in repetition share this, as cells do. */
+    val configKey: String get() = "${app.name}/${endpoint.label}/capacity"
 
     /** The priming cell: the first step's load, closed-model and saturating. */
     fun primeCell(index: Int): Cell = Cell(index, app, profile, endpoint, template.copy(shape = LoadShape.Closed(PRIME_CONNECTIONS)), repetition)

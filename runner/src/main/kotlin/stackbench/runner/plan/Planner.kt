@@ -43,13 +43,20 @@ object Planner {
         val full = (load.length as? LoadLength.Timed)?.duration?.takeIf { scale != 1.0 }
         val cells = mutableListOf<Cell>()
         val searches = mutableListOf<CapacitySearch>()
+        // every configuration the suite has, kept or not, so that a key of `only` naming none is an error
+        val configs = mutableSetOf<String>()
+        fun add(app: AppConfig, call: EndpointCall, level: LoadLevel, rep: Int) {
+            val c = cell(cells.size + 1, app, suite, call, level, rep)
+            configs += c.configKey
+            if (suite.only == null || c.configKey in suite.only) cells += c
+        }
         val scenario = (load.model as? LoadModel.Scenario)?.scenario
         for (rep in 1..reps) {
             if (scenario != null) {
                 // one cell per app: the scenario's requests are its steps, resolved against the suite's endpoints
                 for (app in suite.apps) {
                     val shape = LoadShape.Scenario(scenario.scaled(scale), ScenarioPlan.calls(suite, app, scenario))
-                    cells += cell(cells.size + 1, app, suite, shape.calls.first(),
+                    add(app, shape.calls.first(),
                         LoadLevel(load.driver, shape, LoadLength.Timed(shape.scenario.duration), warmup, load.timeout, load.threads, warmupMax, instances = load.instances), rep)
                 }
                 continue
@@ -57,30 +64,46 @@ object Planner {
             for ((app, call) in combos) {
                 when (val model = load.model) {
                     is LoadModel.Closed -> model.connections.forEach { c ->
-                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads, warmupMax, full, load.instances), rep)
+                        add(app, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads, warmupMax, full, load.instances), rep)
                     }
                     is LoadModel.Open -> model.rates.forEach { rate ->
                         val shape = LoadShape.Open(rate, model.connections ?: OpenModel.connectionsFor(rate, load.timeout))
-                        cells += cell(cells.size + 1, app, suite, call, LoadLevel(load.driver, shape, length, warmup, load.timeout, load.threads, warmupMax, instances = load.instances), rep)
+                        add(app, call, LoadLevel(load.driver, shape, length, warmup, load.timeout, load.threads, warmupMax, instances = load.instances), rep)
                     }
-                    is LoadModel.Capacity -> searches += CapacitySearch(
+                    is LoadModel.Capacity -> CapacitySearch(
                         app, suite.profile, call, LoadLevel(load.driver, LoadShape.Open(model.startRate, 1), length, warmup, load.timeout, load.threads, warmupMax),
                         model.slo, model.startRate, model.maxRate, model.precision, model.connections, rep,
                         prime = suite.restart == stackbench.runner.suite.Restart.APP,
-                    )
+                    ).let { s ->
+                        configs += s.configKey
+                        if (suite.only == null || s.configKey in suite.only) searches += s
+                    }
                     is LoadModel.Scenario -> error("a scenario is planned above")
                 }
             }
         }
+        checkOnly(suite, configs)
         if (cells.isEmpty() && searches.isEmpty()) throw noCell(suite)
         checkComparisons(suite, cells)
         return Plan(suite, cells, searches, scale)
+    }
+
+    /** Every configuration `only` keeps must be one the suite has: a key naming none would silently plan nothing for it. */
+    private fun checkOnly(suite: Suite, configs: Set<String>) {
+        val unknown = suite.only.orEmpty().filter { it !in configs }
+        if (unknown.isEmpty()) return
+        throw stackbench.runner.yaml.SuiteException(unknown.map { key ->
+            val near = configs.minByOrNull { stackbench.runner.yaml.YamlMap.editDistance(it, key) }
+            stackbench.runner.yaml.SuiteProblem(suite.source, 1, 1, "only", "'$key' is not a configuration of this suite",
+                near?.let { "did you mean '$it'? (./stackbench plan lists every configuration)" })
+        })
     }
 
     /** A suite that expands to nothing is a suite problem naming why, not a run of zero cells. */
     private fun noCell(suite: Suite): stackbench.runner.yaml.SuiteException {
         val why = when {
             suite.apps.isEmpty() -> "it has no app configuration (or --apps left none)"
+            suite.only?.isEmpty() == true -> "it was narrowed to no configuration"
             suite.endpoints.isEmpty() -> "it has no endpoint"
             else -> "no endpoint runs on its apps (${suite.apps.joinToString { it.name }}): every endpoint's apps: names others"
         }

@@ -17,7 +17,8 @@ object Decided {
             else -> "cannot tell yet: ${plain(d.why)}"
         }
         val left = if (d.leftOut.isEmpty()) "" else "; left out: ${plain(d.leftOut.joinToString())}"
-        return "${plain(d.a)} ÷ ${plain(d.b)} = $ratio$interval: $verdict (${d.nA} and ${d.nB} repetitions$left)"
+        val figure = if (d.figure == "throughput") "" else "${plain(d.figure)}: "
+        return "$figure${plain(d.a)} ÷ ${plain(d.b)} = $ratio$interval: $verdict (${d.nA} and ${d.nB} repetitions$left)"
     }
 
     fun count(decisions: List<DecisionRecord>): String = "${decisions.count { it.decided }} of ${decisions.size} decided"

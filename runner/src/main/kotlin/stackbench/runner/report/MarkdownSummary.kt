@@ -81,7 +81,7 @@ object MarkdownSummary {
             }
             if (result.decisions.isNotEmpty()) {
                 appendLine()
-                appendLine("**The suite's comparisons** (${Decided.count(result.decisions)}; the ratio of throughput medians with its 95 % bootstrap interval, against each threshold)")
+                appendLine("**The suite's comparisons** (${Decided.count(result.decisions)}; the ratio of medians, of throughput unless another figure is named, with its 95 % bootstrap interval, against each threshold)")
                 appendLine()
                 result.decisions.forEach { appendLine("- **${md(it.name)}**: ${Decided.sentence(it, ::md)}") }
             }

@@ -15,9 +15,10 @@ data class RunResult(
 )
 
 /**
- * One comparison of a run, decided: the ratio a ÷ b of the two configurations' throughput medians, its 95 %
- * bootstrap interval and Mann-Whitney p over the repetitions that count, and where it stands against the
- * threshold (`higher`, `lower`, `same`, or `undecided`), with the cells left out and why.
+ * One comparison of a run, decided: the ratio a ÷ b of the two configurations' medians of [figure] (throughput
+ * unless `findings-run` asked another), its 95 % bootstrap interval and Mann-Whitney p over the repetitions that
+ * count, and where it stands against the threshold (`higher`, `lower`, `same`, or `undecided`), with the cells
+ * left out and why.
  */
 data class DecisionRecord(
     val name: String,
@@ -34,6 +35,7 @@ data class DecisionRecord(
     val decided: Boolean,
     val why: String,
     val leftOut: List<String> = emptyList(),
+    val figure: String = "throughput",
 )
 
 enum class RunStatus { RUNNING, COMPLETE, INTERRUPTED, FAILED }
@@ -60,7 +62,24 @@ data class RunInfo(
     val note: String? = null,
     /** The machine's pace read for 2 s before the first cell ([PaceReading]): the run's first reference of a calm host. */
     val pace: PaceReading? = null,
-)
+    /** The configurations the run was narrowed to (`findings-run`: the cells its claims need); null: every one of its suite. */
+    val only: List<String>? = null,
+    /** The comparisons the run decided in place of its suite's `compare:` list (`findings-run`); null: the suite's own. */
+    val comparisons: List<ComparisonRecord>? = null,
+) {
+    /** [suite] narrowed as this run was (`--resume` plans the same cells and decides the same comparisons). */
+    fun focus(suite: stackbench.runner.suite.Suite): stackbench.runner.suite.Suite =
+        if (only == null) suite else suite.focused(only.toSet(), comparisons.orEmpty().map { it.comparison() })
+}
+
+/** A comparison a run decides that its suite file does not name (`findings-run`): as [stackbench.runner.suite.SuiteComparison] holds it. */
+data class ComparisonRecord(val name: String, val a: String, val b: String, val threshold: Double, val figure: String = "throughput") {
+    fun comparison() = stackbench.runner.suite.SuiteComparison(name, a, b, threshold, figure = figure)
+
+    companion object {
+        fun of(c: stackbench.runner.suite.SuiteComparison) = ComparisonRecord(c.name, c.a, c.b, c.threshold, c.figure)
+    }
+}
 
 /** The machine and software a run measured on. */
 data class Environment(

@@ -123,12 +123,12 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
 
     private fun loadRecord(placement: Placement): LoadRecord {
         val l = cell.load
-        val (model, connections, rate) = when (val s = l.shape) {
-            is LoadShape.Closed -> Triple("closed", s.connections, null)
-            is LoadShape.Open -> Triple("open", s.connections, s.rate)
-            is LoadShape.Scenario -> Triple("scenario", s.peakUsers, null)
+        val model = when (l.shape) {
+            is LoadShape.Closed -> "closed"
+            is LoadShape.Open -> "open"
+            is LoadShape.Scenario -> "scenario"
         }
-        return LoadRecord(l.driver.id, model, connections, rate, l.warmup.toMillis(),
+        return LoadRecord(l.driver.id, model, l.shape.connections, l.shape.rate, l.warmup.toMillis(),
             (l.length as? LoadLength.Timed)?.duration?.toMillis(), (l.length as? LoadLength.Counted)?.requests,
             l.timeout.toMillis(), l.threads ?: placement.driverCpuCount(lab.machineCpus), l.label,
             instances = l.instances, scenario = (l.shape as? LoadShape.Scenario)?.describe())

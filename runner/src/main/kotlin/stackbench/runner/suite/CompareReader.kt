@@ -6,8 +6,8 @@ import stackbench.runner.yaml.YamlMap
 
 /**
  * A comparison a suite asks to decide: configuration [a] against [b] (each `app/endpoint/load`, as a cell's
- * configuration key reads, e.g. `tomcat-virtual/io-blocking-delay200/c400`), the ratio a ÷ b of their
- * throughput medians, decided against [threshold] (stats/Decisions). [line] and [column] point at the entry,
+ * configuration key reads, e.g. `tomcat-virtual/io-blocking-delay200/c400`), the ratio a ÷ b of the medians
+ * of their [figure], decided against [threshold] (stats/Decisions). [line] and [column] point at the entry,
  * so the plan can name it when a key matches no cell.
  */
 data class SuiteComparison(
@@ -17,7 +17,16 @@ data class SuiteComparison(
     val threshold: Double,
     val line: Int = 0,
     val column: Int = 0,
-)
+    /**
+     * What is compared, a figure id of docs/claims.yaml (`throughput`, `p99`, `cpu`, `startup`...; findings/Figure):
+     * a suite's `compare:` compares throughput; `findings-run` compares each row's own figure.
+     */
+    val figure: String = THROUGHPUT,
+) {
+    companion object {
+        const val THROUGHPUT = "throughput"
+    }
+}
 
 /** Reads a suite's `compare:` list. */
 internal object CompareReader {

@@ -27,7 +27,16 @@ data class Suite(
     val untilDecided: java.time.Duration? = null,
     /** The hosts (`hosts:`) and which runs each role (`placement:`); everything on this machine by default. */
     val hosts: HostsSpec = HostsSpec.LOCAL,
+    /**
+     * The configurations (cells' configuration keys, e.g. `tomcat/cpu-direct-limit50000/c400`) the plan keeps; null:
+     * every one. Not a suite key: `findings-run` narrows a suite to the cells its claims need ([focused]), and the
+     * results record it, so that `--resume` plans the same cells.
+     */
+    val only: Set<String>? = null,
 ) {
+    /** This suite narrowed to the configurations [configs], deciding [comparisons] in place of its own `compare:` list. */
+    fun focused(configs: Set<String>, comparisons: List<SuiteComparison>): Suite = copy(only = configs, comparisons = comparisons)
+
     /** This suite with the restart policy [id] (`cell` or `app`) from the command line, or as it is when null. */
     fun withRestart(id: String?): Suite = if (id == null) this else copy(restart = Restart.of(id))
 

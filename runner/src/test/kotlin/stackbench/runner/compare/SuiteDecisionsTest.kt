@@ -91,4 +91,29 @@ class SuiteDecisionsTest {
         val open = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(520.0, 700.0, 530.0))).single()
         assertThat(stackbench.runner.report.Decided.sentence(open) { it }).contains("cannot tell yet: interval").contains("crosses an edge of the band")
     }
+
+    @Test
+    fun `a comparison of another figure decides from that figure, as findings reads it`() {
+        val p99 = suite.comparisons.single().copy(name = "p99", figure = "p99")
+        // the same throughput on both sides, but virtual's p99 is a third of platform's
+        val cells = plan.cells.map { c ->
+            val cell = Fixtures.cell(c, throughput = 1000.0 + c.repetition)
+            cell.copy(measured = Fixtures.load(1000.0 + c.repetition, p99 = (if (c.app.name == "virtual") 100.0 else 300.0) + c.repetition))
+        }
+        val byP99 = SuiteDecisions.decide(listOf(p99), cells).single()
+        assertThat(byP99.relation).isEqualTo("lower")
+        assertThat(byP99.figure).isEqualTo("p99")
+        assertThat(byP99.ratio).isCloseTo(102.0 / 302.0, org.assertj.core.data.Offset.offset(1e-9))
+        assertThat(stackbench.runner.report.Decided.sentence(byP99) { it }).startsWith("p99: virtual/io-blocking-delay100/c100 ÷ ")
+        assertThat(SuiteDecisions.decide(suite.comparisons, cells).single().relation).isEqualTo("same")
+    }
+
+    @Test
+    fun `a cell without the figure is left out and named`() {
+        val cpu = suite.comparisons.single().copy(figure = "cpu")
+        val d = SuiteDecisions.decide(listOf(cpu), results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0))).single()
+        assertThat(d.decided).isFalse()
+        assertThat(d.nA).isZero()
+        assertThat(d.leftOut).contains("virtual/io-blocking-delay100/c100/r1: no cpu")
+    }
 }

@@ -83,4 +83,26 @@ class PlannerTest {
         val cell = Planner.plan(twoByTwo).cells[0]
         assertThat(cell.folder).isEqualTo("001-a_cpu-direct-limit1000_c10_r1")
     }
+
+    @Test
+    fun `only keeps the configurations it names, numbered in order, every repetition of each`() {
+        val keys = setOf("a/cpu-coop-limit10000-batch100/c50", "b/cpu-direct-limit1000/c10")
+        val plan = Planner.plan(twoByTwo.focused(keys, emptyList()))
+        assertThat(plan.cells.map { it.key }).containsExactly(
+            "a/cpu-coop-limit10000-batch100/c50/r1", "b/cpu-direct-limit1000/c10/r1",
+            "a/cpu-coop-limit10000-batch100/c50/r2", "b/cpu-direct-limit1000/c10/r2",
+        )
+        assertThat(plan.cells.map { it.index }).containsExactly(1, 2, 3, 4)
+        assertThat(plan.estimatedDuration).isLessThan(Planner.plan(twoByTwo).estimatedDuration)
+    }
+
+    @Test
+    fun `only naming no configuration of the suite is a suite problem with the nearest one`() {
+        org.assertj.core.api.Assertions.assertThatThrownBy { Planner.plan(twoByTwo.focused(setOf("a/cpu-direct-limit1000/c11"), emptyList())) }
+            .isInstanceOf(stackbench.runner.yaml.SuiteException::class.java)
+            .hasMessageContaining("only: 'a/cpu-direct-limit1000/c11' is not a configuration of this suite")
+            .hasMessageContaining("did you mean 'a/cpu-direct-limit1000/c10'?")
+        org.assertj.core.api.Assertions.assertThatThrownBy { Planner.plan(twoByTwo.focused(emptySet(), emptyList())) }
+            .hasMessageContaining("it was narrowed to no configuration")
+    }
 }

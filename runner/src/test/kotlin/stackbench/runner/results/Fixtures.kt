@@ -26,11 +26,12 @@ object Fixtures {
     )
 
     fun cell(cell: Cell, status: CellStatus = CellStatus.OK, reason: String? = null, throughput: Double = 1000.0): CellResult {
-        val (model, connections, rate) = when (val s = cell.load.shape) {
-            is LoadShape.Closed -> Triple("closed", s.connections, null)
-            is LoadShape.Open -> Triple("open", s.connections, s.rate)
-            is LoadShape.Scenario -> Triple("scenario", s.peakUsers, null)
+        val model = when (cell.load.shape) {
+            is LoadShape.Closed -> "closed"
+            is LoadShape.Open -> "open"
+            is LoadShape.Scenario -> "scenario"
         }
+        val (connections, rate) = cell.load.shape.connections to cell.load.shape.rate
         return CellResult(
             key = cell.key, configKey = cell.configKey, index = cell.index, folder = "cells/${cell.folder}", repetition = cell.repetition,
             status = status, reason = reason,

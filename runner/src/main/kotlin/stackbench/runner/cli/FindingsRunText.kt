@@ -1,0 +1,74 @@
+package stackbench.runner.cli
+
+import stackbench.runner.findings.FindingsPlan
+import stackbench.runner.findings.RunFocus
+import stackbench.runner.plan.Plan
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.RunResult
+import stackbench.runner.results.RunStatus
+import stackbench.runner.run.ConsoleProgress
+import stackbench.runner.yaml.Units
+import java.time.Duration
+import java.util.Locale
+
+/** What `findings-run` prints: the plan of each run (all of it with --dry-run), the total, and how each run ended. Pure. */
+object FindingsRunText {
+
+    /** How one run ended: [line] says it in words; not [ok] when it could not run, was cut short, or a cell failed. */
+    data class Outcome(val run: String, val took: Duration, val line: String, val ok: Boolean)
+
+    fun header(plan: FindingsPlan, ids: List<String>, claims: String, repetitions: String, scale: Double, budget: Duration): String =
+        "findings-run: ${plan.runs.size} run(s) for ${if (ids.isEmpty()) "every claim of $claims" else ids.joinToString()}; " +
+            "$repetitions at scale ${number(scale)}, then rounds until decided for at most ${Units.formatDuration(budget)} a run"
+
+    /** A run's plan: its first line the counts and the estimate, then its configurations and what becomes of each row. */
+    fun run(focus: RunFocus, plan: Plan, budget: Duration): String = buildString {
+        val driving = focus.driven.isNotEmpty()
+        val reps = plan.cells.maxOfOrNull { it.repetition } ?: 0
+        append("${focus.run} (${focus.suite.source}): ${focus.configs.size} configurations × $reps repetitions = ${plan.cells.size} cells, estimated ${time(plan.estimatedDuration)}")
+        appendLine(if (driving) " + up to ${time(budget)} until decided" else "; no comparison to drive")
+        appendLine("  configurations (${focus.configs.size}):")
+        focus.configs.forEach { appendLine("    $it") }
+        appendLine("  driven until decided (${focus.driven.size}):")
+        focus.driven.forEach { r -> appendLine("    ${r.name} (${r.comparison.figure.id}, ±${percent(r.comparison.threshold)})") }
+        if (focus.acrossRuns.isNotEmpty()) {
+            appendLine("  left to `findings`, their sides in two runs (${focus.acrossRuns.size}):")
+            focus.acrossRuns.forEach { r -> appendLine("    ${r.name} (a in ${r.row.a.run}, b in ${r.row.b?.run})") }
+        }
+        if (focus.measuredOnly.isNotEmpty()) {
+            appendLine("  measured, not compared (${focus.measuredOnly.size}):")
+            focus.measuredOnly.forEach { r -> appendLine("    ${r.name} (${r.uncompared ?: "one side selected"})") }
+        }
+        if (focus.unmeasured.isNotEmpty()) {
+            appendLine("  not measured, rows of findings.md's tables outside the selection (${focus.unmeasured.size}; `findings` needs their cells: " +
+                "name the run to measure them): " + focus.unmeasured.groupBy { it.comparison.id }.entries.joinToString { (id, rows) -> "$id ×${rows.size}" })
+        }
+    }.trimEnd()
+
+    /** The whole: cells and time of the planned repetitions, and the budget of the runs that have something to drive. */
+    fun total(plan: FindingsPlan, plans: Map<String, Plan>, budget: Duration): String {
+        val planned = plan.runs.fold(Duration.ZERO) { acc, r -> acc + plans.getValue(r.run).estimatedDuration }
+        val driving = plan.runs.count { it.driven.isNotEmpty() }
+        val rounds = budget.multipliedBy(driving.toLong())
+        return "total: ${plan.runs.size} run(s), ${plan.runs.sumOf { it.configs.size }} configurations, ${plans.values.sumOf { it.cells.size }} cells, " +
+            "${plan.runs.sumOf { it.driven.size }} comparisons driven, ${plan.runs.flatMap { it.acrossRuns }.distinct().size} left to `findings`; " +
+            "estimated ${time(planned)} for the planned repetitions + up to ${time(rounds)} until decided ($driving run(s) × ${time(budget)}) = ${time(planned + rounds)} at most"
+    }
+
+    /** A finished run: its machine time, how many of its driven comparisons were decided, its failed cells. */
+    fun outcome(run: String, result: RunResult, took: Duration): Outcome {
+        val failed = result.cells.count { it.status == CellStatus.FAILED }
+        val status = result.run.status
+        val line = "took ${time(took)} of machine time; ${result.decisions.count { it.decided }} of ${result.decisions.size} driven comparisons decided" +
+            (if (failed > 0) "; $failed cell(s) failed" else "") + (if (status != RunStatus.COMPLETE) "; ${status.name.lowercase()}" else "")
+        return Outcome(run, took, line, ok = failed == 0 && status == RunStatus.COMPLETE)
+    }
+
+    fun outcomes(outcomes: List<Outcome>): String =
+        "findings-run: ${outcomes.count { it.ok }} of ${outcomes.size} run(s) ended well, in ${time(outcomes.fold(Duration.ZERO) { acc, o -> acc + o.took })}\n" +
+            SummaryTable.table(listOf("run", "outcome"), outcomes.map { listOf(it.run, it.line) })
+
+    private fun time(d: Duration) = ConsoleProgress.format(d)
+    private fun percent(t: Double) = String.format(Locale.ROOT, if (t * 100 == Math.rint(t * 100)) "%.0f %%" else "%.1f %%", t * 100)
+    private fun number(x: Double) = if (x == Math.rint(x)) x.toLong().toString() else x.toString()
+}

@@ -1,0 +1,199 @@
+package stackbench.runner.cli
+
+import stackbench.runner.env.EnvironmentProbe
+import stackbench.runner.host.Placement
+import stackbench.runner.host.SelfAffinity
+import stackbench.runner.plan.Plan
+import stackbench.runner.results.ComparisonRecord
+import stackbench.runner.results.ResultsStore
+import stackbench.runner.results.RunInfo
+import stackbench.runner.results.RunResult
+import stackbench.runner.results.RunStatus
+import stackbench.runner.run.AppSessions
+import stackbench.runner.run.CellRunner
+import stackbench.runner.run.ConsoleProgress
+import stackbench.runner.run.Downstreams
+import stackbench.runner.run.SuiteRunner
+import stackbench.runner.suite.Restart
+import stackbench.runner.suite.Suite
+import stackbench.runner.sut.DownstreamLauncher
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.time.Instant
+import java.time.ZoneOffset
+import java.time.format.DateTimeFormatter
+
+/**
+ * A suite's plan run on this machine into a results folder, the way `run` does it once its arguments are read;
+ * `findings-run` does it for each of its runs. Readies the load generator, checks the apps are built, sets up the
+ * isolation, the watchdog and the hosts, runs the cells ([SuiteRunner]), prints the summary and writes the report.
+ */
+class LabRun(private val install: Boolean) {
+
+    /** Where the suite's text came from: recorded in the results, and written to the folder's suite.yaml. */
+    data class Source(val text: String, val path: String)
+
+    /**
+     * Runs [plan] (of [suite], at [scale]) into the folder [folder] gives for the run's id, resuming [earlier] when
+     * given. [epilogue] runs after the summary while Ctrl-C still waits for it (the resume hint, an exit code).
+     */
+    fun run(
+        suite: Suite, plan: Plan, source: Source, scale: Double, apps: List<String>?, earlier: RunResult?, untilDecided: Duration?,
+        folder: (id: String) -> Path, epilogue: (RunResult, Path) -> Unit = { _, _ -> },
+    ): RunResult {
+        val console = System.out
+        val drivers = DriverSetup(Home.path, console)
+        drivers.ready(suite.load.driver, install = install)
+        checkJars(plan)
+        val localLab = LabFactory.create(console, drivers)
+        localLab.isolation.limitation?.let { console.println("stackbench: warning: $it; cells run pinned with taskset only and results record that") }
+        localLab.isolation.removeStale { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
+            .takeIf { it.isNotEmpty() }?.let { console.println("stackbench: removed ${it.size} cgroup(s) an earlier run left behind") }
+
+        keepRunnerOffTheAppCpus(suite)
+        val started = Instant.now()
+        val id = earlier?.run?.id ?: "${suite.name}-${STAMP.format(started)}"
+        val dir = folder(id)
+        try { Files.createDirectories(dir) } catch (e: java.nio.file.FileSystemException) { throw BadInput("cannot make the results folder $dir: ${e.message}") }
+        if (earlier == null) Files.writeString(dir.resolve("suite.yaml"), source.text)
+        // if this runner is killed (SIGKILL), its watchdog ends the run's processes and removes its groups
+        val netTag = stackbench.runner.host.NetworkPlan.tag(ProcessHandle.current().pid())
+        stackbench.runner.host.Watchdog.start(stackbench.runner.sut.AppCommand.ownerFlag(dir), stackbench.runner.sut.AppCommand.gcLogMarker(dir),
+            "sb${ProcessHandle.current().pid()}", localLab.isolation.groupRoots, netTag.takeIf { !suite.hosts.allLocal })
+        val labHosts = openHosts(suite, localLab, netTag, dir)
+        try {
+            val info = info(suite, plan, source, scale, apps, earlier, started, id)
+            return runOn(localLab.withHosts(labHosts.roles), labHosts, suite, plan, dir, earlier, info, untilDecided, epilogue)
+        } finally {
+            labHosts.close()
+        }
+    }
+
+    /** The run's record: a new one, or the earlier one resumed, narrowed as the suite now is (a narrower or wider `findings-run`). */
+    private fun info(suite: Suite, plan: Plan, source: Source, scale: Double, apps: List<String>?, earlier: RunResult?, started: Instant, id: String): RunInfo {
+        val only = suite.only?.let { keys -> (plan.cells.map { it.configKey } + plan.searches.map { it.configKey }).distinct().filter { it in keys } }
+        val comparisons = if (suite.only == null) null else suite.comparisons.map { ComparisonRecord.of(it) }
+        return earlier?.run?.copy(status = RunStatus.RUNNING, finishedAt = null, command = command(), only = only, comparisons = comparisons) ?: RunInfo(
+            id = id, suite = suite.name, suiteFile = source.path, suiteText = source.text, description = suite.description,
+            scale = scale, restart = suite.restart.id, apps = apps, repetitions = plan.cells.maxOfOrNull { it.repetition } ?: suite.repetitions,
+            plannedCells = plan.cells.size, command = command(), startedAt = started.toString(), finishedAt = null,
+            status = RunStatus.RUNNING, only = only, comparisons = comparisons,
+        )
+    }
+
+    /** The suite's hosts, opened after the leftovers of killed runs are removed; everything local when it names none. */
+    private fun openHosts(suite: Suite, lab: stackbench.runner.run.Lab, netTag: String, dir: Path): stackbench.runner.host.LabHosts {
+        // hosts of kind local (any name) are this machine: no network, no sweep
+        if (suite.hosts.allLocal) return stackbench.runner.host.LabHosts.open(suite.hosts, lab.registry, netTag)
+        runCatching { stackbench.runner.host.LabNetwork.sweep() }.getOrNull()?.takeUnless { it.isEmpty }?.let {
+            println("stackbench: removed what an earlier, killed run left: namespaces ${it.namespaces.ifEmpty { listOf("none") }.joinToString()}, links ${it.links.ifEmpty { listOf("none") }.joinToString()}")
+        }
+        val hosts = try {
+            stackbench.runner.host.LabHosts.open(suite.hosts, lab.registry, netTag, listOf(stackbench.runner.sut.AppCommand.ownerFlag(dir)))
+        } catch (e: IllegalStateException) {
+            throw BadInput("the suite's hosts could not be set up: ${e.message}")
+        }
+        hosts.describe().forEach { h ->
+            println("host ${h.name}: ${h.kind} at ${h.address} runs ${h.roles.joinToString()}" +
+                (h.rttMs?.let { ", round trip +${it} ms by ${h.rttMethod}" } ?: "") + (h.rateBitsPerSecond?.let { ", ${it / 1_000_000} Mbit/s" } ?: ""))
+        }
+        return hosts
+    }
+
+    private fun runOn(lab: stackbench.runner.run.Lab, labHosts: stackbench.runner.host.LabHosts, suite: Suite, plan: Plan, dir: Path, earlier: RunResult?,
+                      info: RunInfo, untilDecided: Duration?, epilogue: (RunResult, Path) -> Unit): RunResult {
+        val console = System.out
+        val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
+            mapOf(suite.load.driver.id to lab.driver(suite.load.driver).version)).copy(hosts = hostRecords(labHosts))
+        val downstreams = Downstreams(DownstreamLauncher(lab.hosts.downstream, lab.java, lab.home, lab.http), suite.downstream, dir)
+        // with restart: app, an app serves all its cells, so it gets the downstream if any of them calls it
+        val appsCallingDownstream = (plan.cells.map { it.app to it.endpoint } + plan.searches.map { it.app to it.endpoint })
+            .filter { it.second.needsDownstream }.map { it.first.name }.toSet()
+        val cellRunner = CellRunner(lab)
+        // the runner keeps to the driver's CPUs while a cell pins its app, so that nothing of its own runs on the app's
+        val affinity = SelfAffinity(lab.machineCpus, SelfAffinity.taskset())
+        var warnedAffinity = false
+        val runner = SuiteRunner(
+            executor = { cell, ctx ->
+                affinity.placeFor(Placement.of(cell.profile, lab.machineCpus))
+                affinity.problem?.takeUnless { warnedAffinity }?.let {
+                    warnedAffinity = true
+                    console.println("stackbench: warning: the runner could not keep off the app's CPUs: $it")
+                }
+                cellRunner.run(cell, ctx)
+            },
+            listener = ConsoleProgress(console, System.console() != null),
+            killChildren = { lab.registry.killAll() },
+            downstreamUrl = { cell, placement ->
+                val needs = if (suite.restart == Restart.APP) cell.app.name in appsCallingDownstream else cell.endpoint.needsDownstream
+                if (needs) downstreams.urlFor(placement.downstreamCpus) else null
+            },
+            afterRun = { downstreams.stopAll() },
+            sessions = if (suite.restart == Restart.APP) AppSessions(lab.http) else null,
+        )
+        // on Ctrl-C or SIGTERM, the JVM waits for the summary and the epilogue (the resume hint) before it halts
+        ShutdownGate().use {
+            try {
+                val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided)
+                labHosts.close() // before the summary: Ctrl-C's gate holds the JVM only until run's last line
+                summary(result, dir)
+                epilogue(result, dir)
+                return result
+            } finally {
+                labHosts.close()
+            }
+        }
+    }
+
+    private fun hostRecords(hosts: stackbench.runner.host.LabHosts): List<stackbench.runner.results.HostRecord> =
+        if (hosts.spec.allLocal) emptyList()
+        else hosts.describe()
+
+    private fun summary(result: RunResult, dir: Path) {
+        println()
+        println(SummaryTable.render(result))
+        println()
+        if (result.decisions.isNotEmpty()) {
+            println(SummaryTable.decisions(result))
+            println()
+        }
+        println("results: $dir")
+        // the record is already on disk: a report that cannot render must not change the run's outcome
+        runCatching { stackbench.runner.report.Reports.write(result, dir) }
+            .onSuccess { println("report:  ${it.html}") }
+            .onFailure { println("report:  not written (${it.message}); try ./stackbench report $dir") }
+    }
+
+    private fun checkJars(plan: Plan) {
+        val missing = (plan.cells.map { it.app.stack } + plan.searches.map { it.app.stack }).distinct()
+            .map { it.jarPath(Home.path) }.filter { !Files.isRegularFile(it) }
+        val downstream = (plan.cells.any { it.endpoint.needsDownstream } || plan.searches.any { it.endpoint.needsDownstream }) &&
+            !Files.isRegularFile(Home.path.resolve(stackbench.runner.catalog.DownstreamJar.PATH))
+        if (missing.isNotEmpty() || downstream) {
+            throw BadInput("the apps are not built (${missing.joinToString()}${if (downstream) " downstream.jar" else ""} missing); build them with: ./mvnw -q -B package -DskipTests (./stackbench does it on first use)")
+        }
+    }
+
+    /**
+     * With pinned app CPUs, moves every thread of this runner (sampler, progress) to the other CPUs, so the
+     * runner never competes with the app. Threads started later inherit it; the app itself gets its CPUs
+     * from its cpuset group (joining one resets the inherited affinity). Without pinned CPUs, every CPU: an
+     * earlier run in the same process (`findings-run`) may have moved the runner, and its children inherit it.
+     */
+    private fun keepRunnerOffTheAppCpus(suite: Suite) {
+        val cpus = EnvironmentProbe.machineCpus()
+        val rest = Placement.of(suite.profile, cpus).driverCpus.ifEmpty { (0 until cpus).toList() }
+        val pid = ProcessHandle.current().pid()
+        runCatching { ProcessBuilder("taskset", "-a", "-p", "-c", rest.joinToString(","), pid.toString()).redirectErrorStream(true).start().waitFor() }
+    }
+
+    private fun command(): List<String> = listOf("stackbench") + Invocation.args
+
+    companion object {
+        val STAMP: DateTimeFormatter = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
+
+        /** The results of [dir] when it holds a run's record (to resume), else null: a new run. */
+        fun earlier(dir: Path): RunResult? = if (Files.isRegularFile(dir.resolve(ResultsStore.JSON_FILE))) ResultsStore.read(dir) else null
+    }
+}

@@ -1,0 +1,151 @@
+package stackbench.runner.cli
+
+import com.github.ajalt.clikt.core.parse
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.results.Fixtures
+import stackbench.runner.results.ResultsStore
+import stackbench.runner.results.RunResult
+import stackbench.runner.results.RunStatus
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.zip.GZIPInputStream
+
+/** `findings-run`: its dry run prints the plan and starts nothing; bad ids and too few repetitions are bad input. */
+class FindingsRunCommandTest {
+    private data class Ran(val code: Int, val out: String, val err: String)
+
+    private fun run(vararg args: String): Ran {
+        val out = ByteArrayOutputStream()
+        val err = ByteArrayOutputStream()
+        val (savedOut, savedErr) = System.out to System.err
+        System.setOut(PrintStream(out, true, Charsets.UTF_8))
+        System.setErr(PrintStream(err, true, Charsets.UTF_8))
+        val code = try { execute(arrayOf(*args)) } finally { System.setOut(savedOut); System.setErr(savedErr) }
+        return Ran(code, out.toString(Charsets.UTF_8), err.toString(Charsets.UTF_8))
+    }
+
+    @Test
+    fun `the dry run of one claim prints its run's cells, the comparisons it drives and the estimate`(@TempDir dir: Path) {
+        val r = run("findings-run", "cpu-offload-p99", "--dry-run", "--budget", "20m", "--out", dir.toString())
+        assertThat(r.code).describedAs(r.err).isEqualTo(Exit.OK)
+        val lines = r.out.lines()
+        assertThat(lines.first()).isEqualTo(
+            "findings-run: 1 run(s) for cpu-offload-p99; 3 repetitions (or the suite's own when more) at scale 1, then rounds until decided for at most 20m a run")
+        assertThat(lines).contains(
+            "    tomcat/cpu-direct-limit50000/c400",
+            "    tomcat/cpu-completable-future-limit300000/c400",
+            "  driven until decided (4):",
+            "    cpu-tomcat-p99: limit 200000 (p99, ±50 %)",
+        )
+        val estimate = Regex("cpu-bound \\(suites/cpu-bound.yaml\\): 8 configurations × 3 repetitions = 24 cells, estimated (\\d+m\\d\\ds) \\+ up to 20m00s until decided")
+            .matchEntire(lines.single { it.startsWith("cpu-bound ") })?.groupValues?.get(1)
+        assertThat(estimate).isNotNull()
+        assertThat(lines.last { it.isNotBlank() }).matches(
+            "total: 1 run\\(s\\), 8 configurations, 24 cells, 4 comparisons driven, 0 left to `findings`; " +
+                "estimated $estimate for the planned repetitions \\+ up to 20m00s until decided \\(1 run\\(s\\) × 20m00s\\) = \\S+ at most")
+        assertThat(dir).isEmptyDirectory()
+    }
+
+    @Test
+    fun `the dry run of every claim covers the eight runs and names the rows left to findings`() {
+        val r = run("findings-run", "--dry-run", "--repetitions", "5")
+        assertThat(r.code).describedAs(r.err).isEqualTo(Exit.OK)
+        assertThat(r.out).startsWith("findings-run: 8 run(s) for every claim of docs/claims.yaml; 5 repetitions at scale 1")
+        assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 5 repetitions = 15 cells")
+        assertThat(r.out).contains("  left to `findings`, their sides in two runs (4):\n    cpu-quota-vs-pinned-direct: limit 50000 (a in cpu-bound, b in cpu-bound-pinned)")
+        assertThat(r.out).contains("blocking-io (suites/blocking-io.yaml): 6 configurations × 5 repetitions = 30 cells").contains("; no comparison to drive")
+        assertThat(r.out.lines().last { it.isNotBlank() }).startsWith("total: 8 run(s), 117 configurations, ")
+    }
+
+    @Test
+    fun `by default a suite that asks more repetitions keeps them`() {
+        val r = run("findings-run", "servers-startup", "--dry-run")
+        assertThat(r.code).isEqualTo(Exit.OK)
+        assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 10 repetitions = 30 cells")
+    }
+
+    @Test
+    fun `an unknown id is bad input listing the claims and the runs`() {
+        val r = run("findings-run", "cpu-offload", "no-such-claim", "--dry-run")
+        assertThat(r.code).isEqualTo(Exit.BAD_INPUT)
+        assertThat(r.err).contains("stackbench: no claim, comparison or run named 'no-such-claim' in docs/claims.yaml; claims: blocking-little,")
+            .contains("runs: cpu-bound, cpu-bound-pinned, blocking-io, event-loop, servers-startup, servers, io-downstream, virtual-threads")
+        assertThat(r.out).isEmpty()
+    }
+
+    @Test
+    fun `fewer than three repetitions cannot decide, and say so`() {
+        val r = run("findings-run", "--repetitions", "2", "--dry-run")
+        assertThat(r.code).isEqualTo(Exit.BAD_INPUT)
+        assertThat(r.err).contains("invalid value for --repetitions: 2 repetitions cannot decide anything: a comparison needs 3 a side for its interval")
+    }
+
+    @Test
+    fun `publishing copies the finished runs compressed, and leaves an unfinished one as it was`(@TempDir dir: Path) {
+        val from = dir.resolve("results")
+        val to = dir.resolve("docs/runs")
+        fun write(run: String, status: RunStatus) {
+            val folder = from.resolve(run)
+            ResultsStore(folder).write(RunResult(run = Fixtures.info().copy(suite = run, status = status), environment = Fixtures.environment()))
+            Files.writeString(folder.resolve("summary.md"), "# $run\n")
+            Files.writeString(folder.resolve("suite.yaml"), "name: $run\n")
+        }
+        write("done", RunStatus.COMPLETE)
+        write("cut", RunStatus.INTERRUPTED)
+        val out = ByteArrayOutputStream()
+        val saved = System.out
+        System.setOut(PrintStream(out, true, Charsets.UTF_8))
+        try { FindingsPublish.publish(listOf("done", "cut", "never"), from, to) } finally { System.setOut(saved) }
+
+        val gz = to.resolve("done/results.json.gz")
+        val copied = GZIPInputStream(Files.newInputStream(gz)).use { it.readAllBytes() }
+        assertThat(copied).isEqualTo(Files.readAllBytes(from.resolve("done/results.json")))
+        assertThat(ResultsStore.read(to.resolve("done")).run.suite).isEqualTo("done")
+        assertThat(to.resolve("done/summary.md")).hasContent("# done")
+        assertThat(to.resolve("done/suite.yaml")).hasContent("name: done")
+        assertThat(to.resolve("cut")).doesNotExist()
+        assertThat(out.toString(Charsets.UTF_8).lines()).contains(
+            "published $to/done",
+            "not published: cut is interrupted in $from/cut; finish it first (findings-run cut resumes it)",
+            "not published: never has no results in $from/never",
+        )
+    }
+
+    @Test
+    fun `each run goes through the lab in turn, one that cannot run does not stop the next, and the exit code says so`(@TempDir dir: Path) {
+        // an earlier cpu-bound run at another scale is not resumed into
+        val suiteText = Files.readString(Path.of("../suites/cpu-bound.yaml"))
+        ResultsStore(dir.resolve("cpu-bound")).write(RunResult(
+            run = Fixtures.info().copy(suite = "cpu-bound", suiteText = suiteText, scale = 0.2, restart = "cell"), environment = Fixtures.environment()))
+        val ran = mutableListOf<String>()
+        val lab = LabRunner { suite, plan, source, scale, earlier, budget, folder, epilogue ->
+            ran += "${suite.name} ${source.path} scale $scale budget $budget earlier ${earlier != null} in ${folder.fileName}"
+            val cells = plan.cells.map { Fixtures.cell(it, throughput = 1000.0) }
+            val result = RunResult(run = Fixtures.info(cells.size).copy(suite = suite.name, status = RunStatus.COMPLETE), environment = Fixtures.environment(),
+                cells = cells, decisions = stackbench.runner.compare.SuiteDecisions.decide(suite.comparisons, cells))
+            epilogue(result, folder)
+            result
+        }
+        val out = ByteArrayOutputStream()
+        val saved = System.out
+        System.setOut(PrintStream(out, true, Charsets.UTF_8))
+        val code = try {
+            FindingsRunCommand(lab).parse(listOf("cpu-quota", "cpu-pinned", "--out", dir.toString(), "--budget", "5m"))
+            Exit.OK
+        } catch (e: com.github.ajalt.clikt.core.ProgramResult) {
+            e.statusCode
+        } finally {
+            System.setOut(saved)
+        }
+        val text = out.toString(Charsets.UTF_8)
+        assertThat(code).describedAs(text).isEqualTo(Exit.CELL_FAILED)
+        assertThat(ran).containsExactly("cpu-bound-pinned suites/cpu-bound-pinned.yaml scale 1.0 budget PT5M earlier false in cpu-bound-pinned")
+        assertThat(text).contains("=== cpu-bound: not run: ${dir.resolve("cpu-bound")} cannot be resumed: it was run at --scale 0.2, not 1.0; give another --out, or move it away")
+        assertThat(text).containsPattern("=== cpu-bound-pinned: took \\d+s of machine time; 8 of 8 driven comparisons decided")
+        assertThat(text).contains("findings-run: 1 of 2 run(s) ended well")
+    }
+}

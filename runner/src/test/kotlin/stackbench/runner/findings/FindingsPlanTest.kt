@@ -1,0 +1,162 @@
+package stackbench.runner.findings
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
+import org.junit.jupiter.api.Test
+import stackbench.runner.plan.Planner
+import stackbench.runner.results.ComparisonRecord
+import stackbench.runner.results.Fixtures
+import stackbench.runner.results.Json
+import stackbench.runner.results.RunInfo
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.Suite
+import stackbench.runner.suite.SuiteParser
+import java.nio.file.Files
+import java.nio.file.Path
+
+/** `findings-run`'s plan from the project's own docs/claims.yaml and suites/: exactly the cells the selected rows need. */
+class FindingsPlanTest {
+    private val root = Path.of("..")
+    private val claims = ClaimsParser.parse(Files.readString(root.resolve("docs/claims.yaml")), "docs/claims.yaml")
+    private val suites = mutableMapOf<String, Suite>()
+    private fun suite(run: String): Suite = suites.getOrPut(run) {
+        SuiteParser(MachineFacts(2)).parse(Files.readString(root.resolve("suites/$run.yaml")), "suites/$run.yaml")
+    }
+
+    private fun plan(vararg ids: String) = FindingsPlanner.plan(claims, ids.toList(), ::suite)
+
+    private val heavy = listOf(50000, 100000, 200000, 300000)
+
+    @Test
+    fun `cpu-offload-p99 plans Tomcat's pool and request thread at the heavy limits in cpu-bound, and drives their p99`() {
+        val p = plan("cpu-offload-p99")
+        val run = p.runs.single()
+        assertThat(run.run).isEqualTo("cpu-bound")
+        assertThat(run.configs).containsExactlyInAnyOrderElementsOf(
+            heavy.flatMap { listOf("tomcat/cpu-direct-limit$it/c400", "tomcat/cpu-completable-future-limit$it/c400") })
+        assertThat(run.suite.comparisons.map { it.name }).containsExactly(
+            "cpu-tomcat-p99: limit 50000", "cpu-tomcat-p99: limit 100000", "cpu-tomcat-p99: limit 200000", "cpu-tomcat-p99: limit 300000")
+        val first = run.suite.comparisons.first()
+        assertThat(first.a).isEqualTo("tomcat/cpu-completable-future-limit50000/c400")
+        assertThat(first.b).isEqualTo("tomcat/cpu-direct-limit50000/c400")
+        assertThat(first.figure).isEqualTo("p99")
+        assertThat(first.threshold).isEqualTo(0.5)
+        assertThat(run.acrossRuns).isEmpty()
+        assertThat(run.measuredOnly).isEmpty()
+
+        // the narrowed suite plans those cells and no other, every repetition of each
+        val cells = Planner.plan(run.suite, 1.0, 3).cells
+        assertThat(cells).hasSize(8 * 3)
+        assertThat(cells.map { it.endpoint.path }.distinct()).containsExactlyInAnyOrderElementsOf(
+            heavy.flatMap { listOf("/cpu/direct?limit=$it", "/cpu/completable-future?limit=$it") })
+        assertThat(cells.map { it.app.name }.distinct()).containsExactly("tomcat")
+        assertThat(cells.map { it.index }).containsExactlyElementsOf(1..cells.size)
+    }
+
+    @Test
+    fun `cpu-offload plans the three offloading strategies and the request thread at the limits its rows claim`() {
+        val run = plan("cpu-offload").runs.single()
+        val strategies = listOf("direct", "completable-future", "dispatchers-default", "semaphore")
+        assertThat(run.configs).containsExactlyInAnyOrderElementsOf(heavy.flatMap { l -> strategies.map { "tomcat/cpu-$it-limit$l/c400" } })
+        assertThat(run.driven.map { it.name }).hasSize(12)
+            .contains("cpu-tomcat-pool: limit 300000", "cpu-tomcat-dispatchers: limit 50000", "cpu-tomcat-semaphore: limit 100000")
+            .noneMatch { it.endsWith("limit 10000") }
+        assertThat(run.suite.comparisons).allMatch { it.figure == "throughput" && it.b.startsWith("tomcat/cpu-direct-") }
+        // its comparisons' other rows (limits 100 to 10000) are not measured here, and say so
+        assertThat(run.unmeasured.map { it.name }).contains("cpu-tomcat-pool: limit 100").doesNotContain("cpu-tomcat-pool: limit 50000")
+    }
+
+    @Test
+    fun `a claim across two runs measures its cells in each and leaves its rows to findings`() {
+        val p = plan("cpu-quota")
+        assertThat(p.runs.map { it.run }).containsExactly("cpu-bound", "cpu-bound-pinned")
+        for (run in p.runs) {
+            assertThat(run.configs).containsExactlyElementsOf(heavy.map { "tomcat/cpu-direct-limit$it/c400" })
+            assertThat(run.suite.comparisons).isEmpty()
+            assertThat(run.acrossRuns.map { it.name }).containsExactlyElementsOf(heavy.map { "cpu-quota-vs-pinned-direct: limit $it" })
+        }
+    }
+
+    @Test
+    fun `rows set against a published figure, or claiming nothing, are measured without a comparison`() {
+        val blocking = plan("blocking-io").runs.single()
+        assertThat(blocking.configs).hasSize(8).contains("tomcat/noop/c400", "webflux/io-cached-scheduler-delay500/c400")
+        assertThat(blocking.suite.comparisons).isEmpty()
+        assertThat(blocking.measuredOnly.map { it.uncompared }).containsOnly("no side b: set against the published figure")
+
+        val downstream = plan("io-downstream").runs.single()
+        assertThat(downstream.measuredOnly.map { it.name }).contains("downstream-clients-800: client cf-apache")
+        assertThat(downstream.measuredOnly.map { it.uncompared }).containsOnly("claims nothing")
+        assertThat(downstream.configs).contains("tomcat/downstream-cf-apache-delay500/c800", "webflux/downstream-cf-apache-delay500/c800")
+        assertThat(downstream.driven).hasSize(12)
+    }
+
+    @Test
+    fun `no id plans every claim's rows, one comparison each where both sides share a run`() {
+        val p = plan()
+        assertThat(p.runs.map { it.run }).containsExactlyInAnyOrder(
+            "cpu-bound", "cpu-bound-pinned", "blocking-io", "event-loop", "servers-startup", "servers", "io-downstream", "virtual-threads")
+        val claimRows = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { ClaimRow(c, it) } }
+        val planned = p.runs.flatMap { it.driven + it.acrossRuns + it.measuredOnly }.distinct()
+        assertThat(planned).containsExactlyInAnyOrderElementsOf(claimRows)
+        // the startup rows compare Spring's startup time, as findings does
+        assertThat(p.runs.single { it.run == "servers-startup" }.suite.comparisons.map { it.figure to it.threshold }).containsOnly("startup" to 0.04)
+    }
+
+    @Test
+    fun `an unknown id is an error listing the claims and the runs`() {
+        assertThatThrownBy { plan("cpu-offload", "nope") }.isInstanceOf(IllegalArgumentException::class.java)
+            .hasMessageStartingWith("no claim, comparison or run named 'nope' in docs/claims.yaml; claims: blocking-little, virtual-threads-tomcat,")
+            .hasMessageContaining("runs: cpu-bound, cpu-bound-pinned, blocking-io,")
+    }
+
+    @Test
+    fun `a side that matches no cell of its run, or several, is an error naming the comparison, the side and the run`() {
+        val bad = ClaimsParser.parse("""
+            comparisons:
+              - id: typo
+                figure: throughput
+                run: cpu-bound
+                a: {app: tomcat, request: "/cpu/direct?limit=7"}
+                b: {app: tomcat, request: "/cpu/direct?limit=100"}
+                rows: [{label: seven, published: {a: 2, b: 1}}]
+              - id: loose
+                figure: throughput
+                run: io-downstream
+                rows: [{label: any users, a: {app: tomcat, request: "/downstream/webclient?delay=10"}}]
+        """.trimIndent(), "c.yaml")
+        assertThatThrownBy { FindingsPlanner.plan(bad, listOf("typo", "loose"), ::suite) }
+            .hasMessageContaining("typo: seven: side a (cpu-bound: tomcat /cpu/direct?limit=7) matches no configuration of run cpu-bound (suite suites/cpu-bound.yaml)")
+            .hasMessageContaining("loose: any users: side a (io-downstream: tomcat /downstream/webclient?delay=10) matches 4 configurations of run io-downstream")
+            .hasMessageNotContaining("side b")
+    }
+
+    @Test
+    fun `a side matches a planned cell exactly as findings matches the measured one`() {
+        for (run in listOf("servers", "io-downstream", "cpu-bound")) {
+            val cells = Planner.plan(suite(run), 1.0, 1).cells
+            val sides = claims.comparisons.flatMap { c -> c.rows.flatMap { listOfNotNull(it.a, it.b) } }.filter { it.run == run }
+            for (side in sides) {
+                assertThat(cells.filter { side.matches(it) }.map { it.key })
+                    .describedAs(side.describe()).hasSize(1)
+                    .isEqualTo(cells.filter { side.matches(Fixtures.cell(it)) }.map { it.key })
+            }
+        }
+    }
+
+    @Test
+    fun `results record the narrowing, so that a resumed run plans the same cells and decides the same comparisons`() {
+        val run = plan("servers-load").runs.single()
+        val planned = Planner.plan(run.suite, 1.0, 3)
+        val info = Fixtures.info().copy(only = run.configs.toList(), comparisons = run.suite.comparisons.map { ComparisonRecord.of(it) })
+        val read = Json.mapper.readValue(Json.mapper.writeValueAsBytes(info), RunInfo::class.java)
+
+        val resumed = read.focus(suite("servers"))
+        val replanned = Planner.plan(resumed, 1.0, 3)
+        assertThat(replanned.cells.map { it.key }).containsExactlyElementsOf(planned.cells.map { it.key })
+        assertThat(resumed.comparisons).containsExactlyElementsOf(run.suite.comparisons)
+        assertThat(resumed.comparisons.map { it.figure }).containsOnly("throughput", "stability")
+        // a run that was not narrowed resumes its whole suite
+        assertThat(Fixtures.info().focus(suite("servers"))).isEqualTo(suite("servers"))
+    }
+}
