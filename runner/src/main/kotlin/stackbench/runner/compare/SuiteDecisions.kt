@@ -11,7 +11,7 @@ import stackbench.runner.suite.SuiteComparison
 /**
  * Decides a suite's comparisons from a run's cells: each side's figure (throughput unless the comparison names
  * another, read as `findings` reads it: [Figure]) over its repetitions, a ÷ b against the comparison's threshold
- * ([Decisions.ratio]). Only cells that finished OK and carry no disqualifying flag ([Flags.DISQUALIFYING]: a window
+ * ([Decisions.ratio]). Only cells that finished OK and carry no disqualifying flag ([Flags.disqualifying]: a window
  * still warming, too few round trips, a client-bound load...) count; the others are named as left out, so a
  * comparison resting on them stays undecided and `--until-decided` runs more. Pure.
  */
@@ -40,13 +40,13 @@ object SuiteDecisions {
         val leftOut = mine.mapNotNull { c ->
             when {
                 c.status != CellStatus.OK -> "${c.key}: ${c.status.name.lowercase()}"
-                c.flags.any { it.code in Flags.DISQUALIFYING } -> "${c.key}: flagged ${c.flags.filter { it.code in Flags.DISQUALIFYING }.joinToString { it.code }}"
+                Flags.disqualifying(c).isNotEmpty() -> "${c.key}: flagged ${Flags.disqualifying(c).joinToString { it.code }}"
                 c.measured == null -> "${c.key}: nothing measured"
                 value(c, figure) == null -> "${c.key}: no ${figure.id}"
                 else -> null
             }
         }
-        val values = mine.filter { c -> c.status == CellStatus.OK && c.measured != null && c.flags.none { it.code in Flags.DISQUALIFYING } }
+        val values = mine.filter { c -> c.status == CellStatus.OK && c.measured != null && Flags.disqualifying(c).isEmpty() }
             .mapNotNull { value(it, figure) }
         return Side(values, leftOut)
     }

@@ -2,7 +2,6 @@ package stackbench.runner.findings
 
 import stackbench.runner.report.MarkdownSummary.md
 import stackbench.runner.stats.ClaimVerdict
-import stackbench.runner.stats.Decisions
 import stackbench.runner.stats.Relation
 import stackbench.runner.stats.Statistics
 import java.util.Locale
@@ -70,20 +69,20 @@ object VerdictText {
         }
     }
 
-    /** Why the rows that cannot tell do not, counted: `4 on one repetition, 2 flagged unsteady`. */
+    /** Why the rows that cannot tell do not, counted: `4 on one repetition, 2 with flagged repetitions left out (unsteady)`. */
     private fun reasons(rows: List<RowVerdict>): String {
         val undecided = rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL }
         val parts = mutableListOf<String>()
         undecided.filter { it.decision != null && it.repetitions < Statistics.MIN_FOR_INTERVAL }.groupBy { it.repetitions }.toSortedMap().forEach { (reps, rs) ->
             parts += "${rs.size} on ${Verdicts.repetitions(reps)}"
         }
-        undecided.count { it.decision == null }.takeIf { it > 0 }?.let { parts += "$it without a measured value" }
-        undecided.count { it.decision != null && it.repetitions >= Statistics.MIN_FOR_INTERVAL && it.flags.isEmpty() && !it.decision.decided }
+        undecided.count { it.decision == null }.takeIf { it > 0 }?.let { parts += "$it without an unflagged measured value" }
+        undecided.count { it.decision != null && it.repetitions >= Statistics.MIN_FOR_INTERVAL && !it.decision.decided }
             .takeIf { it > 0 }?.let { parts += "$it with an interval that does not decide" }
         val flagged = undecided.filter { it.flags.isNotEmpty() }
         if (flagged.isNotEmpty()) {
             val codes = flagged.flatMap { v -> v.flags.map { it.substringBefore(":") } }.distinct()
-            parts += "${flagged.size} flagged ${codes.joinToString(", ")}"
+            parts += "${flagged.size} with flagged repetitions left out (${codes.joinToString(", ")})"
         }
         return parts.joinToString(", ")
     }
@@ -101,7 +100,7 @@ object VerdictText {
         }
         val holds = r.rows.filter { it.verdict == ClaimVerdict.HOLDS }
         if (holds.isNotEmpty()) out.append(" Holds: ").append(holds.joinToString("; ") { v -> "${name(v, multi)} ${ratio(v)}" }).append('.')
-        val interval = r.rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL && it.flags.isEmpty() && it.decision?.low != null }
+        val interval = r.rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL && it.repetitions >= Statistics.MIN_FOR_INTERVAL && it.decision?.low != null }
         if (interval.isNotEmpty()) {
             out.append(" Undecided by their intervals: ").append(interval.joinToString("; ") { v ->
                 "${name(v, multi)} ${ratio(v)}, " + if (v.decision!!.low!! > 1 + v.decision.threshold || v.decision.high!! < 1 - v.decision.threshold)
@@ -110,9 +109,8 @@ object VerdictText {
         }
         val flagged = r.rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL && it.flags.isNotEmpty() }
         if (flagged.isNotEmpty()) {
-            out.append(" Flagged, so not counted: ").append(flagged.joinToString("; ") { v ->
-                val would = v.decision?.takeIf { it.decided }?.let { d -> "; unflagged it would ${Decisions.verdict(v.claimed!!, d).id()} ${ratio(v)}" }.orEmpty()
-                "${name(v, multi)} (${safe(v.flags.joinToString("; "))}$would)"
+            out.append(" Flagged repetitions left out: ").append(flagged.joinToString("; ") { v ->
+                "${name(v, multi)} (${safe(v.flags.joinToString("; "))})"
             }).append('.')
         }
         out.append(' ').append(basis(r)).append('.')

@@ -19,13 +19,13 @@ data class RowVerdict(
     val claimed: Relation?,
     /** What the repetitions decided; null when a side has no measured value at all. */
     val decision: RatioDecision?,
-    /** Disqualifying flags on the cells the row rests on, each once, with the sides that carry it: `unsteady: Tomcat`. */
+    /** Disqualifying flags of the cells left out of the row, each once, with the sides that carry it: `unsteady: Tomcat`. */
     val flags: List<String>,
     /** Null: the row claims nothing, so it has no verdict. */
     val verdict: ClaimVerdict?,
     /** Why the row cannot tell, in a few words (empty when it decided). */
     val why: String,
-    /** The fewest measured repetitions on either side (for a row without b: on its one side). */
+    /** The fewest unflagged measured repetitions on either side (for a row without b: on its one side). */
     val repetitions: Int,
 ) {
     val decided: Boolean get() = verdict == ClaimVerdict.HOLDS || verdict == ClaimVerdict.DIFFERS
@@ -38,8 +38,10 @@ data class ClaimResult(val claim: Claim, val rows: List<RowVerdict>, val verdict
 
 /**
  * The verdicts of docs/findings.md, computed: for each row of each comparison, the relation it claims
- * against the one its repetitions decide ([Decisions]); for each [Claim], a summary of its rows. A row
- * resting on a cell with a disqualifying flag cannot tell, whatever its figures say.
+ * against the one its repetitions decide ([Decisions]); for each [Claim], a summary of its rows. A cell with a
+ * disqualifying flag is left out and named, as comparisons leave it out ([stackbench.runner.compare.SuiteDecisions]):
+ * a row decides only from unflagged repetitions, at least [Statistics.MIN_FOR_INTERVAL] a side, so no verdict rests
+ * on a flagged window and `--until-decided` rounds that replaced one count.
  */
 class Verdicts(private val runs: Map<String, RunResult>) {
 
@@ -47,8 +49,8 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val claimed = row.claimed(c.threshold)
         val a = ok(row.a)
         val b = row.b?.let { ok(it) }
-        val va = values(a, c.figure)
-        val vb = b?.let { values(it, c.figure) }
+        val va = values(a.filter(::unflagged), c.figure)
+        val vb = b?.let { values(it.filter(::unflagged), c.figure) }
         val flags = (disqualifying(a, c.aName) + b?.let { disqualifying(it, c.bName ?: "B") }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
         val decision = when {
@@ -56,9 +58,9 @@ class Verdicts(private val runs: Map<String, RunResult>) {
             row.publishedA != null -> if (va.isEmpty()) null else againstPublished(va, row.publishedA, c.threshold)
             else -> null
         }
-        val verdict = claimed?.let { claim -> decision?.let { Decisions.verdict(claim, it, flags) } ?: ClaimVerdict.CANNOT_TELL }
+        val verdict = claimed?.let { claim -> decision?.let { Decisions.verdict(claim, it) } ?: ClaimVerdict.CANNOT_TELL }
         val reps = if (vb != null) minOf(va.size, vb.size) else va.size
-        val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, claimed!!, decision, flags, reps)
+        val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps)
         return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps)
     }
 
@@ -75,29 +77,27 @@ class Verdicts(private val runs: Map<String, RunResult>) {
 
     private fun ok(s: Selector): List<CellResult> = runs[s.run]?.cells.orEmpty().filter { it.status == CellStatus.OK && s.matches(it) }
 
+    private fun unflagged(cell: CellResult): Boolean = Flags.disqualifying(cell).isEmpty()
+
     private fun values(cells: List<CellResult>, figure: Figure) = cells.mapNotNull(figure.value).filter { !it.isNaN() }
 
     private fun disqualifying(cells: List<CellResult>, side: String): List<Pair<String, String>> =
-        cells.flatMap { it.flags }.map { it.code }.filter { it in DISQUALIFYING }.distinct().map { it to side }
+        cells.flatMap { Flags.disqualifying(it) }.map { it.code }.distinct().map { it to side }
 
-    private fun why(row: Row, claimed: Relation, d: RatioDecision?, flags: List<String>, reps: Int): String {
+    private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int): String {
         val parts = mutableListOf<String>()
         when {
             d == null && row.b == null && row.publishedA == null -> parts += "no published figure"
+            d == null && flags.isNotEmpty() -> parts += "no unflagged repetition"
             d == null -> parts += "no measured value"
             reps < Statistics.MIN_FOR_INTERVAL -> parts += repetitions(reps)
             !d.decided -> parts += if (d.low != null && d.high != null) "${interval(d)} ${if (d.low > 1 + d.threshold || d.high < 1 - d.threshold) "clear of the band, but p = ${p(d.pValue)}" else "crosses an edge of the band"}" else d.why
         }
-        if (flags.isNotEmpty()) {
-            parts += "flagged " + flags.joinToString("; ") + (d?.takeIf { it.decided }?.let { " (unflagged: ${Decisions.verdict(claimed, it).text} ${interval(it)})" } ?: "")
-        }
+        if (flags.isNotEmpty()) parts += "left out, flagged " + flags.joinToString("; ")
         return parts.joinToString("; ")
     }
 
     companion object {
-        /** Flags that make a cell's figures unfit to decide a claim: the same set comparisons leave out ([Flags.DISQUALIFYING]). */
-        val DISQUALIFYING = Flags.DISQUALIFYING
-
         /**
          * A claim's verdict from its rows' verdicts, so that no row is hidden:
          * - **differs** when any decided row differs (one contradicting row is enough to say the claim, as

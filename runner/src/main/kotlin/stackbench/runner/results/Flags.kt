@@ -33,6 +33,19 @@ object Flags {
      */
     val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect", "unanswered", "host-slow", "compiling")
 
+    /**
+     * What a JIT still warming shows: a window not yet flat, a compiler at work. A cell measured cold on purpose
+     * (`warmup: 0`, a fresh JVM as a container started for the test) shows them by design; for it they describe the
+     * condition measured, and do not take it out.
+     */
+    val WARMING = setOf("warming", "no-steady-state", "compiling")
+
+    /** The flags of [cell] that take it out of a comparison or a claim ([DISQUALIFYING], less [WARMING] for a cell measured cold on purpose). */
+    fun disqualifying(cell: CellResult): List<Flag> {
+        val cold = cell.load.warmupMs == 0L
+        return cell.flags.filter { it.code in DISQUALIFYING && !(cold && it.code in WARMING) }
+    }
+
     fun of(
         measured: LoadResult?, resources: ResourceSummary?, sharesCpus: Boolean, isolation: String,
         warmup: WarmupRecord? = null, window: WindowRecord? = null, ceiling: Ceiling? = null, pace: PaceReading? = null,

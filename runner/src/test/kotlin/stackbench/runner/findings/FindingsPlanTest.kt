@@ -95,7 +95,7 @@ class FindingsPlanTest {
     fun `no id plans every claim's rows, one comparison each where both sides share a run`() {
         val p = plan()
         assertThat(p.runs.map { it.run }).containsExactlyInAnyOrder(
-            "cpu-bound", "cpu-bound-pinned", "blocking-io", "event-loop", "servers-startup", "servers", "io-downstream", "virtual-threads")
+            "cpu-bound", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "event-loop", "servers-startup", "servers", "io-downstream", "virtual-threads")
         val claimRows = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { ClaimRow(c, it) } }
         val planned = p.runs.flatMap { it.driven + it.acrossRuns + it.measuredOnly }.distinct()
         assertThat(planned).containsExactlyInAnyOrderElementsOf(claimRows)
@@ -107,7 +107,7 @@ class FindingsPlanTest {
     fun `an unknown id is an error listing the claims and the runs`() {
         assertThatThrownBy { plan("cpu-offload", "nope") }.isInstanceOf(IllegalArgumentException::class.java)
             .hasMessageStartingWith("no claim, comparison or run named 'nope' in docs/claims.yaml; claims: blocking-little, virtual-threads-tomcat,")
-            .hasMessageContaining("runs: cpu-bound, cpu-bound-pinned, blocking-io,")
+            .hasMessageContaining("runs: cpu-bound, cpu-bound-cold, cpu-bound-pinned, blocking-io,")
     }
 
     @Test

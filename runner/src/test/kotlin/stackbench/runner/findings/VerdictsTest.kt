@@ -83,13 +83,46 @@ class VerdictsTest {
     }
 
     @Test
-    fun `a flagged cell keeps a row that would hold from counting, and says what it would have been`() {
+    fun `a flagged cell is left out and named, and too few unflagged repetitions cannot tell`() {
         val unsteady = Flag("unsteady", "the warm-up ended before the app settled", "throughput")
         val v = verdict(run(tomcat, webflux) { app, rep -> if (app == "tomcat" && rep == 2) listOf(unsteady) else emptyList() })
-        assertThat(v.decision!!.relation).isEqualTo(Relation.HIGHER)
+        // the decision rests on the two unflagged Tomcat repetitions only
+        assertThat(v.decision!!.nB).isEqualTo(2)
+        assertThat(v.repetitions).isEqualTo(2)
         assertThat(v.verdict).isEqualTo(CANNOT_TELL)
         assertThat(v.flags).containsExactly("unsteady: Tomcat")
-        assertThat(v.why).startsWith("flagged unsteady: Tomcat (unflagged: holds [1.4")
+        assertThat(v.why).isEqualTo("2 repetitions; left out, flagged unsteady: Tomcat")
+    }
+
+    @Test
+    fun `a row decides from its unflagged repetitions when enough remain, as the until-decided rounds leave them`() {
+        val unsteady = Flag("unsteady", "the warm-up ended before the app settled", "throughput")
+        // a fourth Tomcat repetition, run by a round after the second was flagged, far off to show it is not counted
+        val v = verdict(run(tomcat + 5000.0, webflux) { app, rep -> if (app == "tomcat" && rep == 4) listOf(unsteady) else emptyList() })
+        assertThat(v.decision!!.nB).isEqualTo(3)
+        assertThat(v.verdict).isEqualTo(HOLDS)
+        assertThat(v.flags).containsExactly("unsteady: Tomcat")
+        // every repetition flagged: nothing to decide from
+        val all = verdict(run(tomcat, webflux) { app, _ -> if (app == "webflux") listOf(unsteady) else emptyList() })
+        assertThat(all.decision).isNull()
+        assertThat(all.verdict).isEqualTo(CANNOT_TELL)
+        assertThat(all.why).isEqualTo("no unflagged repetition; left out, flagged unsteady: WebFlux")
+    }
+
+    @Test
+    fun `a window measured cold on purpose is not taken out for showing a JIT at work`() {
+        val warming = Flag("warming", "the window got faster", "throughput")
+        val compiling = Flag("compiling", "the JIT compiled in the window", "throughput")
+        val oom = Flag("oom", "killed", "throughput")
+        val r = run(tomcat, webflux) { _, _ -> listOf(warming, compiling) }
+        val cold = r.copy(cells = r.cells.map { it.copy(load = it.load.copy(warmupMs = 0)) })
+        assertThat(verdict(cold).verdict).isEqualTo(HOLDS)
+        assertThat(verdict(cold).flags).isEmpty()
+        // warmed up, the same flags take every cell out
+        assertThat(verdict(r).verdict).isEqualTo(CANNOT_TELL)
+        // cold or not, anything else still does
+        val killed = cold.copy(cells = cold.cells.map { it.copy(flags = it.flags + oom) })
+        assertThat(verdict(killed).flags).containsExactly("oom: WebFlux and Tomcat")
     }
 
     @Test
