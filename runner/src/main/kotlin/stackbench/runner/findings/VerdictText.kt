@@ -69,21 +69,21 @@ object VerdictText {
         }
     }
 
-    /** Why the rows that cannot tell do not, counted: `4 on one repetition, 2 with flagged repetitions left out (unsteady)`. */
+    /** Why the rows that cannot tell do not, counted: `4 on one repetition, 2 with every repetition flagged unsteady`. */
     private fun reasons(rows: List<RowVerdict>): String {
         val undecided = rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL }
         val parts = mutableListOf<String>()
         undecided.filter { it.decision != null && it.repetitions < Statistics.MIN_FOR_INTERVAL }.groupBy { it.repetitions }.toSortedMap().forEach { (reps, rs) ->
             parts += "${rs.size} on ${Verdicts.repetitions(reps)}"
         }
-        undecided.count { it.decision == null }.takeIf { it > 0 }?.let { parts += "$it without an unflagged measured value" }
-        undecided.count { it.decision != null && it.repetitions >= Statistics.MIN_FOR_INTERVAL && !it.decision.decided }
-            .takeIf { it > 0 }?.let { parts += "$it with an interval that does not decide" }
-        val flagged = undecided.filter { it.flags.isNotEmpty() }
+        undecided.count { it.decision == null && it.flags.isEmpty() }.takeIf { it > 0 }?.let { parts += "$it without a measured value" }
+        val flagged = undecided.filter { it.decision == null && it.flags.isNotEmpty() }
         if (flagged.isNotEmpty()) {
             val codes = flagged.flatMap { v -> v.flags.map { it.substringBefore(":") } }.distinct()
-            parts += "${flagged.size} with flagged repetitions left out (${codes.joinToString(", ")})"
+            parts += "${flagged.size} with every repetition flagged ${codes.joinToString(", ")}"
         }
+        undecided.count { it.decision != null && it.repetitions >= Statistics.MIN_FOR_INTERVAL && !it.decision.decided }
+            .takeIf { it > 0 }?.let { parts += "$it with an interval that does not decide" }
         return parts.joinToString(", ")
     }
 

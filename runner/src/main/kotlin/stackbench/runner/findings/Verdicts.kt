@@ -88,7 +88,7 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val parts = mutableListOf<String>()
         when {
             d == null && row.b == null && row.publishedA == null -> parts += "no published figure"
-            d == null && flags.isNotEmpty() -> parts += "no unflagged repetition"
+            d == null && flags.isNotEmpty() -> return "every repetition flagged " + flags.joinToString("; ")
             d == null -> parts += "no measured value"
             reps < Statistics.MIN_FOR_INTERVAL -> parts += repetitions(reps)
             !d.decided -> parts += if (d.low != null && d.high != null) "${interval(d)} ${if (d.low > 1 + d.threshold || d.high < 1 - d.threshold) "clear of the band, but p = ${p(d.pValue)}" else "crosses an edge of the band"}" else d.why

@@ -106,7 +106,7 @@ class VerdictsTest {
         val all = verdict(run(tomcat, webflux) { app, _ -> if (app == "webflux") listOf(unsteady) else emptyList() })
         assertThat(all.decision).isNull()
         assertThat(all.verdict).isEqualTo(CANNOT_TELL)
-        assertThat(all.why).isEqualTo("no unflagged repetition; left out, flagged unsteady: WebFlux")
+        assertThat(all.why).isEqualTo("every repetition flagged unsteady: WebFlux")
     }
 
     @Test
