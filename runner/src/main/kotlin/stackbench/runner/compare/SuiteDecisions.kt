@@ -37,18 +37,21 @@ object SuiteDecisions {
 
     private fun side(configKey: String, figure: Figure, cells: List<CellResult>): Side {
         val mine = cells.filter { it.configKey == configKey }
-        val leftOut = mine.mapNotNull { c ->
-            when {
-                c.status != CellStatus.OK -> "${c.key}: ${c.status.name.lowercase()}"
-                Flags.disqualifying(c).isNotEmpty() -> "${c.key}: flagged ${Flags.disqualifying(c).joinToString { it.code }}"
-                c.measured == null -> "${c.key}: nothing measured"
-                value(c, figure) == null -> "${c.key}: no ${figure.id}"
-                else -> null
-            }
+        val why = mine.associateWith { leftOutBecause(it, figure) }
+        val values = mine.filter { why[it] == null }.map { value(it, figure)!! }
+        return Side(values, mine.mapNotNull { c -> why[c]?.let { "${c.key}: $it" } })
+    }
+
+    /** Why [c] does not count, or null when it does. */
+    private fun leftOutBecause(c: CellResult, figure: Figure): String? {
+        val flags = Flags.disqualifying(c)
+        return when {
+            c.status != CellStatus.OK -> c.status.name.lowercase()
+            flags.isNotEmpty() -> "flagged ${flags.joinToString { it.code }}"
+            c.measured == null -> "nothing measured"
+            value(c, figure) == null -> "no ${figure.id}"
+            else -> null
         }
-        val values = mine.filter { c -> c.status == CellStatus.OK && c.measured != null && Flags.disqualifying(c).isEmpty() }
-            .mapNotNull { value(it, figure) }
-        return Side(values, leftOut)
     }
 
     private fun value(c: CellResult, figure: Figure): Double? = figure.value(c)?.takeUnless { it.isNaN() }

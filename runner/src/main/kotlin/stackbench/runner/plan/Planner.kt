@@ -45,10 +45,13 @@ object Planner {
         val searches = mutableListOf<CapacitySearch>()
         // every configuration the suite has, kept or not, so that a key of `only` naming none is an error
         val configs = mutableSetOf<String>()
+        fun kept(configKey: String): Boolean {
+            configs += configKey
+            return suite.only == null || configKey in suite.only
+        }
         fun add(app: AppConfig, call: EndpointCall, level: LoadLevel, rep: Int) {
             val c = cell(cells.size + 1, app, suite, call, level, rep)
-            configs += c.configKey
-            if (suite.only == null || c.configKey in suite.only) cells += c
+            if (kept(c.configKey)) cells += c
         }
         val scenario = (load.model as? LoadModel.Scenario)?.scenario
         for (rep in 1..reps) {
@@ -74,10 +77,7 @@ object Planner {
                         app, suite.profile, call, LoadLevel(load.driver, LoadShape.Open(model.startRate, 1), length, warmup, load.timeout, load.threads, warmupMax),
                         model.slo, model.startRate, model.maxRate, model.precision, model.connections, rep,
                         prime = suite.restart == stackbench.runner.suite.Restart.APP,
-                    ).let { s ->
-                        configs += s.configKey
-                        if (suite.only == null || s.configKey in suite.only) searches += s
-                    }
+                    ).let { s -> if (kept(s.configKey)) searches += s }
                     is LoadModel.Scenario -> error("a scenario is planned above")
                 }
             }
