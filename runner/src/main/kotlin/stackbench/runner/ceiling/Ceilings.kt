@@ -33,6 +33,12 @@ import java.util.Locale
  * When both laws apply (`io`, `downstream`), the lower one binds. An open model is also capped by its offered rate.
  */
 object Ceilings {
+    /**
+     * The endpoint kinds whose ceiling needs the time of a lone request (Little's law: their requests mostly wait);
+     * the lab probes that time for these only ([stackbench.runner.run.ProbeStep]).
+     */
+    val LONE_REQUEST_KINDS = setOf("io", "downstream")
+
     const val LITTLE = "Little's law"
     const val CPU_TIME = "CPU time"
 
@@ -46,7 +52,7 @@ object Ceilings {
     ): Ceiling? {
         val cpu = cpuTime(load, allottedCpus, workCpuMs, exchangeCpuMs)
         val laws = when (endpoint.kind) {
-            "io", "downstream" -> listOfNotNull(little(endpoint, load, app, info, idle), cpu)
+            in LONE_REQUEST_KINDS -> listOfNotNull(little(endpoint, load, app, info, idle), cpu)
             else -> listOfNotNull(cpu)
         }
         val ceiling = laws.minByOrNull { it.requestsPerSecond } ?: return null

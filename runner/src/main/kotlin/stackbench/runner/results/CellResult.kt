@@ -124,7 +124,11 @@ data class StartupResult(
 )
 
 /** The check of the answer before any load; [status] and [elapsedMs] are absent when no answer came. */
-data class VerificationResult(val ok: Boolean, val status: Int?, val elapsedMs: Double?, val problem: String?, val bodyExcerpt: String?)
+data class VerificationResult(
+    val ok: Boolean, val status: Int?, val elapsedMs: Double?, val problem: String?, val bodyExcerpt: String?,
+    /** The cell that verified, when this one reused its verification (the same configuration on the same app process). */
+    val verifiedBy: String? = null,
+)
 
 /** Requests one at a time on the warmed, otherwise idle app: the time per request the ceilings use. */
 data class IdleProbe(

@@ -1,6 +1,5 @@
 package stackbench.runner.run
 
-import stackbench.contract.Paths
 import stackbench.runner.plan.Cell
 import stackbench.runner.sut.Http
 import stackbench.runner.sut.RunningApp
@@ -10,19 +9,21 @@ import java.time.Duration
  * With `restart: app`, keeps the app a cell ran against, idle, for the next cell of the same configuration,
  * also when cells of other configurations run in between: repetitions are interleaved, and each app keeps
  * its warmed JVM across them rather than starting (and priming) again for every round. Holds at most
- * [maxKept] apps; keeping one more stops the one idle longest. An app that no longer answers its health
- * check is stopped and not reused.
+ * [maxKept] apps; keeping one more stops the one idle longest. An app whose process died or whose stats channel
+ * no longer answers is stopped and not reused. The check asks the stats channel, not the app's health endpoint:
+ * any request on the app's own port between two repetitions can make the JIT drop the hot code of the load's path
+ * (see [VerifyStep]).
  */
 class AppSessions(private val http: Http, private val maxKept: Int = DEFAULT_MAX_KEPT) {
     private val kept = LinkedHashMap<String, RunningApp>()
 
     private fun keyOf(cell: Cell) = "${cell.app.name}|${cell.profile}"
 
-    /** The kept app, if one runs [cell]'s configuration and still answers its health check. */
+    /** The kept app, if one runs [cell]'s configuration and its stats channel still answers. */
     @Synchronized
     fun take(cell: Cell): RunningApp? {
         val app = kept.remove(keyOf(cell)) ?: return null
-        if (app.child.isAlive() && http.statusOf(app.baseUrl.resolve(Paths.HEALTH), Duration.ofSeconds(5)) == 200) return app
+        if (app.child.isAlive() && http.statusOf(app.statsUrl, Duration.ofSeconds(5)) == 200) return app
         runCatching { app.stop() }
         return null
     }

@@ -1,5 +1,6 @@
 package stackbench.runner.run
 
+import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.results.IdleProbe
 import stackbench.runner.stats.Statistics
 
@@ -9,6 +10,11 @@ import stackbench.runner.stats.Statistics
  * the JIT compiler still competed for the CPU and made single requests look several times slower), once per
  * configuration of a process: a later repetition reuses it, and names it. In: the app, quiet. Out: the idle probe.
  * A probe that fails (the app still busy past the timeout) costs the cell its ceiling, not its measurements.
+ *
+ * Only for the endpoints whose ceiling uses it ([Ceilings.LONE_REQUEST_KINDS]): the probe's requests are not the
+ * load's (another client, `Connection: close`), and sent between two repetitions of Tomcat's `/noop` they made the
+ * JIT drop the hot code of the request path (`unstable_if` traps in `Http11InputBuffer` and `MimeHeaders`), so the
+ * next repetition began its warm-up at 20,000 req/s instead of the 26,000 the first ended on.
  */
 class ProbeStep(private val quiet: QuietWait) : CellStep {
     override val name = "probe"
@@ -16,6 +22,7 @@ class ProbeStep(private val quiet: QuietWait) : CellStep {
     override fun run(run: CellRun): Outcome? {
         val (cell, ctx, app) = Triple(run.cell, run.ctx, run.started())
         val probed = app.idleProbes[cell.configKey]
+        if (cell.endpoint.kind.id !in Ceilings.LONE_REQUEST_KINDS) return null
         if (probed != null) {
             run.record.idle = probed
         } else if (!ctx.stopping() && quiet.await(app, cell) != null) {

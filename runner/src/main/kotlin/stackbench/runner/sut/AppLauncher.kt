@@ -36,6 +36,12 @@ class RunningApp(
     /** The idle probe of each configuration this process served, by configuration key, for its later repetitions. */
     val idleProbes = java.util.concurrent.ConcurrentHashMap<String, stackbench.runner.results.IdleProbe>()
 
+    /** What `/info` answered the first cell that read it: the process's servers and pools do not change while it runs. */
+    @Volatile var info: tools.jackson.databind.JsonNode? = null
+
+    /** The passed verification of each configuration this process served, by configuration key, for its later repetitions. */
+    val verifications = java.util.concurrent.ConcurrentHashMap<String, stackbench.runner.results.VerificationResult>()
+
     /** Stops the app (SIGTERM, SIGKILL after the grace period) and removes its cgroup. */
     fun stop(grace: Duration = Duration.ofSeconds(3)) {
         try {

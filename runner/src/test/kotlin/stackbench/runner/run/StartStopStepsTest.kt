@@ -32,8 +32,21 @@ class StartStopStepsTest {
     private val host = LocalHost(registry)
     private val lab = Lab(Path.of("."), Path.of("java"), 2, Isolation.TasksetOnly("a test"), stackbench.runner.host.RoleHosts.single(host), registry, Http(), Json.mapper,
         driver = { error("no driver here") })
+    /** Requests the fake app was sent, by path. */
+    private val calls = java.util.concurrent.ConcurrentHashMap<String, Int>()
     private val health = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0).apply {
-        createContext("/") { it.sendResponseHeaders(200, -1); it.close() }
+        createContext("/") { exchange ->
+            val path = exchange.requestURI.path
+            calls.merge(path, 1, Int::plus)
+            val body = when (path) {
+                stackbench.contract.Paths.NOOP -> stackbench.contract.Paths.NOOP_BODY
+                stackbench.contract.Paths.INFO -> "{\"stack\": \"tomcat\"}"
+                else -> null
+            }?.toByteArray()
+            exchange.sendResponseHeaders(200, body?.size?.toLong() ?: -1)
+            body?.let { exchange.responseBody.write(it) }
+            exchange.close()
+        }
         start()
     }
 
@@ -60,7 +73,7 @@ class StartStopStepsTest {
     private val starter = FakeStarter()
 
     /** Start, then a step that measures a window (or fails), then the real stop. */
-    private fun steps(fail: Boolean) = CellSteps(listOf(StartStep(starter), object : CellStep {
+    private fun steps(fail: Boolean, verify: Boolean = false) = CellSteps(listOf(StartStep(starter)) + listOfNotNull(VerifyStep().takeIf { verify }) + listOf(object : CellStep {
         override val name = "load"
         override fun run(run: CellRun): Outcome? {
             if (fail) return Outcome.Failed("verification failed: 500", emptyList())
@@ -95,5 +108,32 @@ class StartStopStepsTest {
 
         sessions.stopAll()
         assertThat(app.child.isAlive()).isFalse()
+    }
+
+    @Test
+    fun `a later repetition on the same process reuses the info and the verification, so no request of the runner's reaches the warm app between repetitions`(@TempDir dir: Path) {
+        val sessions = AppSessions(lab.http)
+        val first = CellRunner(lab, steps(fail = false, verify = true)).run(cells[0], context(dir, sessions))
+        assertThat(first.verification!!.ok).isTrue()
+        assertThat(first.verification!!.verifiedBy).isNull()
+        val sent = calls.toMap()
+        assertThat(sent[stackbench.contract.Paths.INFO]).isEqualTo(1)
+        assertThat(sent[stackbench.contract.Paths.NOOP]).isEqualTo(1)
+
+        val second = CellRunner(lab, steps(fail = false, verify = true)).run(cells[1], context(dir, sessions))
+        assertThat(calls.filterKeys { it != "/stats" }).isEqualTo(sent) // the kept app's liveness is asked of its stats channel
+        assertThat(second.verification).isEqualTo(first.verification!!.copy(verifiedBy = cells[0].key))
+        assertThat(second.info).isEqualTo(first.info)
+        assertThat(second.info!!.path("stack").asString("")).isEqualTo("tomcat")
+        sessions.stopAll()
+    }
+
+    @Test
+    fun `a new process verifies again`(@TempDir dir: Path) {
+        CellRunner(lab, steps(fail = false, verify = true)).run(cells[0], context(dir, null))
+        CellRunner(lab, steps(fail = false, verify = true)).run(cells[1], context(dir, null))
+        assertThat(starter.started).hasSize(2)
+        assertThat(calls[stackbench.contract.Paths.NOOP]).isEqualTo(2)
+        assertThat(calls[stackbench.contract.Paths.INFO]).isEqualTo(2)
     }
 }
