@@ -21,8 +21,8 @@ class ProbeStep(private val quiet: QuietWait) : CellStep {
 
     override fun run(run: CellRun): Outcome? {
         val (cell, ctx, app) = Triple(run.cell, run.ctx, run.started())
-        val probed = app.idleProbes[cell.configKey]
         if (cell.endpoint.kind.id !in Ceilings.LONE_REQUEST_KINDS) return null
+        val probed = app.idleProbes[cell.configKey]
         if (probed != null) {
             run.record.idle = probed
         } else if (!ctx.stopping() && quiet.await(app, cell) != null) {

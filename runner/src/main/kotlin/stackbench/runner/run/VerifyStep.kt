@@ -23,15 +23,25 @@ class VerifyStep : CellStep {
     override val name = "verify"
 
     override fun run(run: CellRun): Outcome? {
-        val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
+        val (cell, app) = run.cell to run.started()
         run.ctx.listener.phase(cell, "verifying")
-        val earlier = app.verifications[cell.configKey]
-        if (earlier != null && run.healthyMs == null) {
+        val reused = app.verifications[cell.configKey]
+        if (reused != null) {
             run.record.info = app.info
-            run.record.verification = earlier
-            run.clock.mark("verify")
-            return if (run.ctx.stopping()) Outcome.Interrupted else null
+            run.record.verification = reused
+        } else {
+            verify(run)
         }
+        run.clock.mark("verify")
+        val problem = run.record.verification?.problem
+        if (problem != null) return Outcome.Failed("verification failed: $problem", app.child.logTail())
+        if (run.ctx.stopping()) return Outcome.Interrupted
+        return null
+    }
+
+    /** Reads `/info` (once per process) and sends the cell's requests; a passed check is kept for later repetitions. */
+    private fun verify(run: CellRun) {
+        val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
         run.record.info = app.info ?: runCatching { lab.json.readTree(lab.http.call(app.baseUrl.resolve(Paths.INFO)).body) }.getOrNull()?.also { app.info = it }
         val answers = cell.calls.map { call ->
             val answer = lab.http.call(app.baseUrl.resolve(call.path), call.method, run.body(call), run.credentials(call), cell.load.timeout.plusSeconds(5))
@@ -44,11 +54,8 @@ class VerifyStep : CellStep {
             val spring = SpringLog.started(LogFiles.tail(app.child.log, 400))
             run.record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds)
         }
-        run.record.verification = VerificationResult(problem == null, answer.status, answer.elapsedMs, problem, Expectations.excerpt(answer.body, 500))
-        if (problem == null) app.verifications[cell.configKey] = run.record.verification!!.copy(verifiedBy = cell.key)
-        run.clock.mark("verify")
-        if (problem != null) return Outcome.Failed("verification failed: $problem", app.child.logTail())
-        if (run.ctx.stopping()) return Outcome.Interrupted
-        return null
+        val verification = VerificationResult(problem == null, answer.status, answer.elapsedMs, problem, Expectations.excerpt(answer.body, 500))
+        run.record.verification = verification
+        if (problem == null) app.verifications[cell.configKey] = verification.copy(verifiedBy = cell.key)
     }
 }
