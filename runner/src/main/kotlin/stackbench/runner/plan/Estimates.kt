@@ -32,6 +32,14 @@ object Estimates {
         }
     }
 
+    /**
+     * [estimate] of the work left, at the pace the run has kept so far: scaled by the time the finished cells took over
+     * what they were estimated at ([spent] ÷ [planned]), as the plan's guesses (the warm-up half way to its cap, a
+     * counted run's length, priming) err alike for the cells of one suite. Unscaled before any cell finished.
+     */
+    fun paced(estimate: Duration, spent: Duration, planned: Duration): Duration =
+        if (planned.isZero || spent.isZero) estimate else Duration.ofMillis((estimate.toMillis() * (spent.toMillis().toDouble() / planned.toMillis())).toLong())
+
     /** A capacity search takes about 8 steps up and 4 bisections. */
     fun search(search: CapacitySearch): Duration {
         val step = Defaults.CELL_OVERHEAD_ESTIMATE + search.template.warmup + when (val l = search.template.length) {

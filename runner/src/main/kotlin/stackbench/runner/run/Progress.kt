@@ -39,12 +39,17 @@ class ConsoleProgress(private val out: PrintStream, private val interactive: Boo
     @Volatile private var phaseStart = System.nanoTime()
     @Volatile private var sampler: Sampler? = null
     @Volatile private var remaining: List<Cell> = emptyList()
+    @Volatile private var cellStart = System.nanoTime()
+    @Volatile private var restartApp = false
+    /** The cells finished so far: their time and their estimates, for [Estimates.paced]. */
+    @Volatile private var spent = Duration.ZERO
+    @Volatile private var planned = Duration.ZERO
     private var ticker: Thread? = null
 
     override fun runStarted(plan: Plan, dir: Path, toRun: List<Cell>) {
         remaining = toRun
-        val about = toRun.fold(Duration.ZERO) { a, c -> a + Estimates.cell(c) } +
-            Estimates.priming(toRun, plan.suite.restart == stackbench.runner.suite.Restart.APP)
+        restartApp = plan.suite.restart == stackbench.runner.suite.Restart.APP
+        val about = toRun.fold(Duration.ZERO) { a, c -> a + Estimates.cell(c) } + Estimates.priming(toRun, restartApp)
         out.println("stackbench: ${plan.suite.name}: ${toRun.size} cells, about ${format(about)}; results in $dir")
         ticker = Thread({
             var n = 0
@@ -59,6 +64,7 @@ class ConsoleProgress(private val out: PrintStream, private val interactive: Boo
         this.cell = cell
         this.position = position
         this.total = total
+        cellStart = System.nanoTime()
         remaining = remaining.filter { it.key != cell.key }
     }
 
@@ -75,6 +81,8 @@ class ConsoleProgress(private val out: PrintStream, private val interactive: Boo
 
     override fun cellFinished(cell: Cell, result: CellResult) {
         sampler = null
+        spent += Duration.ofNanos(System.nanoTime() - cellStart)
+        planned += Estimates.cell(cell)
         val m = result.measured
         val figures = when {
             result.status != CellStatus.OK -> "${result.status.name.lowercase()}: ${result.reason}"
@@ -99,8 +107,9 @@ class ConsoleProgress(private val out: PrintStream, private val interactive: Boo
     private fun render() {
         val c = cell ?: return
         val elapsed = Duration.ofNanos(System.nanoTime() - runStart)
-        val left = remaining.fold(Duration.ZERO) { a, x -> a + Estimates.cell(x) } +
-            (Estimates.cell(c) - Duration.ofNanos(System.nanoTime() - phaseStart)).coerceAtLeast(Duration.ZERO)
+        val estimate = remaining.fold(Duration.ZERO) { a, x -> a + Estimates.cell(x) } + Estimates.priming(remaining, restartApp) +
+            (Estimates.cell(c) - Duration.ofNanos(System.nanoTime() - cellStart)).coerceAtLeast(Duration.ZERO)
+        val left = Estimates.paced(estimate, spent, planned)
         val rate = sampler?.liveServerRate()?.let { " %,.0f req/s".format(it) } ?: ""
         val inPhase = format(Duration.ofNanos(System.nanoTime() - phaseStart))
         val text = "[$position/$total] ${c.key} $phase $inPhase$rate | elapsed ${format(elapsed)}, left ~${format(left)}"
