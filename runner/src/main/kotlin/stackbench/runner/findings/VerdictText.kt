@@ -113,6 +113,8 @@ object VerdictText {
                 "${name(v, multi)} (${safe(v.flags.joinToString("; "))})"
             }).append('.')
         }
+        val waived = r.rows.filter { it.decided }.flatMap { it.waived }.distinct()
+        if (waived.isNotEmpty()) out.append(" Counted in despite a flag: ").append(safe(waived.joinToString("; "))).append('.')
         out.append(' ').append(basis(r)).append('.')
         return out.toString()
     }

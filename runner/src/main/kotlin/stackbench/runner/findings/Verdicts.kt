@@ -27,6 +27,8 @@ data class RowVerdict(
     val why: String,
     /** The fewest unflagged measured repetitions on either side (for a row without b: on its one side). */
     val repetitions: Int,
+    /** Disqualifying flags that the counted cells' condition waived ([Flags.waived]), each once, with why and the sides: `few-round-trips (why): Tomcat`. */
+    val waived: List<String> = emptyList(),
 ) {
     val decided: Boolean get() = verdict == ClaimVerdict.HOLDS || verdict == ClaimVerdict.DIFFERS
 }
@@ -61,7 +63,9 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val verdict = claimed?.let { claim -> decision?.let { Decisions.verdict(claim, it) } ?: ClaimVerdict.CANNOT_TELL }
         val reps = if (vb != null) minOf(va.size, vb.size) else va.size
         val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps)
-        return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps)
+        val waived = (waived(a, c.aName) + b?.let { waived(it, c.bName ?: "B") }.orEmpty())
+            .groupBy({ it.first }, { it.second }).map { (flag, sides) -> "$flag: ${sides.distinct().joinToString(" and ")}" }
+        return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived)
     }
 
     fun rows(c: Comparison): List<RowVerdict> = c.rows.map { row(c, it) }
@@ -83,6 +87,9 @@ class Verdicts(private val runs: Map<String, RunResult>) {
 
     private fun disqualifying(cells: List<CellResult>, side: String): List<Pair<String, String>> =
         cells.flatMap { Flags.disqualifying(it) }.map { it.code }.distinct().map { it to side }
+
+    private fun waived(cells: List<CellResult>, side: String): List<Pair<String, String>> =
+        cells.filter(::unflagged).flatMap { Flags.waived(it) }.map { (f, why) -> "${f.code} (${why})" }.distinct().map { it to side }
 
     private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int): String {
         val parts = mutableListOf<String>()

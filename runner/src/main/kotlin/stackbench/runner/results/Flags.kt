@@ -40,16 +40,35 @@ object Flags {
      */
     val WARMING = setOf("warming", "no-steady-state", "compiling")
 
-    /** The flags of [cell] that take it out of a comparison or a claim ([DISQUALIFYING], less [WARMING] for a cell measured cold on purpose). */
-    fun disqualifying(cell: CellResult): List<Flag> {
-        val cold = cell.load.warmupMs == 0L
-        return cell.flags.filter { it.code in DISQUALIFYING && !(cold && it.code in WARMING) }
+    /**
+     * What a counted run shows by design: a fixed number of requests (`hey -n 200 -c 30`) gives each connection only a
+     * few round trips. The window is not cut: it runs from the first request sent to the last answer, so its figure
+     * (the count over that time, the last wave's drain included) is the published measure and does not depend on
+     * where a window falls among the waves of completions.
+     */
+    val COUNTED = setOf("few-round-trips")
+
+    /**
+     * The flags of [cell] that take it out of a comparison or a claim: [DISQUALIFYING], less [WARMING] for a cell
+     * measured cold on purpose and [COUNTED] for a counted run.
+     */
+    fun disqualifying(cell: CellResult): List<Flag> = cell.flags.filter { it.code in DISQUALIFYING && waiver(cell, it) == null }
+
+    /** The flags of [DISQUALIFYING] that [cell]'s condition waives, each with why, for the text that counts the cell in. */
+    fun waived(cell: CellResult): List<Pair<Flag, String>> =
+        cell.flags.filter { it.code in DISQUALIFYING }.mapNotNull { f -> waiver(cell, f)?.let { f to it } }
+
+    private fun waiver(cell: CellResult, flag: Flag): String? = when {
+        cell.load.warmupMs == 0L && flag.code in WARMING -> "measured cold on purpose"
+        cell.load.requests != null && flag.code in COUNTED ->
+            "a counted run of ${cell.load.requests} requests, timed from the first sent to the last answered as published: no window cuts its waves"
+        else -> null
     }
 
     fun of(
         measured: LoadResult?, resources: ResourceSummary?, sharesCpus: Boolean, isolation: String,
         warmup: WarmupRecord? = null, window: WindowRecord? = null, ceiling: Ceiling? = null, pace: PaceReading? = null,
-        jvm: JvmWindow? = null, windowMs: Long? = null, allottedCpus: Double = 1.0,
+        jvm: JvmWindow? = null, windowMs: Long? = null, allottedCpus: Double = 1.0, counted: Int? = null,
     ): List<Flag> = buildList {
         if (measured != null) {
             if (measured.errorCount > 0) {
@@ -77,7 +96,7 @@ object Flags {
             }
             if ((resources.oomKills ?: 0) > 0) add(Flag("oom", "the memory limit killed a process ${resources.oomKills} time(s)", "throughput"))
         }
-        if (warmup != null && warmup.endedBy != "steady") {
+        if (warmup != null && warmup.endedBy == "cap") {
             val last = warmup.slices.lastOrNull()
             add(Flag("unsteady", "the warm-up reached its cap (${"%.0f".format(warmup.seconds)} s) before the app settled" +
                 (last?.let { l -> ": its last slice ran at ${l.rate.roundToInt()} req/s" + (l.compileShare?.let { ", the JIT compilers took ${pct(it, 1)} of its CPU" } ?: "") } ?: "") +
@@ -88,7 +107,9 @@ object Flags {
             val trips = window.roundTripsPerConnection
             if (trips != null && trips < MIN_ROUND_TRIPS) {
                 add(Flag("few-round-trips", "each connection made only ${"%.1f".format(trips)} round trips in the window (at least $MIN_ROUND_TRIPS count): " +
-                    "completions come in waves and the count depends on where the window cuts them", "throughput"))
+                    if (counted != null) "a counted run of $counted requests, timed from the first sent to the last answered, so no window cuts its waves " +
+                        "of completions; its figure includes the last wave's drain, as the published count did"
+                    else "completions come in waves and the count depends on where the window cuts them", "throughput"))
             }
             val precision = window.precision
             if (precision != null && precision > WINDOW_PRECISION) {
@@ -111,9 +132,14 @@ object Flags {
                 .format(compiling, windowMs / 1000.0, pct(compiling / (windowMs * allottedCpus), 1)), "throughput"))
         }
         val relative = pace?.relative
+        val stolen = listOfNotNull(pace?.appCpuSteal?.let { "the app's" to it }, pace?.driverCpuSteal?.let { "the load generator's" to it })
+            .filter { it.second > HostPace.STOLEN }
         if (relative != null && relative > 1 + HostPace.SLOW) {
             add(Flag("host-slow", "the machine ran slow in this window: a fixed piece of arithmetic took ${pct(relative - 1)} more CPU " +
                 "time than at the run's calmest, so the host, not the app, may have set the figures", "throughput"))
+        } else if (stolen.isNotEmpty()) {
+            add(Flag("host-slow", "the hypervisor took " + stolen.joinToString(" and ") { (whose, share) -> "${pct(share, 1)} of $whose CPU time" } +
+                " in this window (steal), so the host, not the app, may have set the figures", "throughput"))
         }
         if (sharesCpus) add(Flag("shared-cpus", "the app shared CPUs with the load generator (no CPU set)", "throughput"))
         if (isolation == "taskset") add(Flag("no-cgroup", "no cgroup: CPUs pinned with taskset, no quota and no memory limit", "other"))

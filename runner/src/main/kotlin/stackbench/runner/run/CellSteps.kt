@@ -7,7 +7,8 @@ class CellSteps(val steps: List<CellStep>, val stop: CellStep) {
     companion object {
         /** The lab's own steps: start, verify, warm up, quiet, load, probe; then stop. */
         fun of(lab: Lab): CellSteps {
-            val os = oshi.nativefree.SystemInfo().operatingSystem
+            val system = oshi.nativefree.SystemInfo()
+            val os = system.operatingSystem
             val quiet = QuietWait(lab)
             return CellSteps(
                 listOf(
@@ -15,7 +16,7 @@ class CellSteps(val steps: List<CellStep>, val stop: CellStep) {
                     VerifyStep(),
                     WarmUpStep(os, quiet),
                     QuietStep(quiet),
-                    LoadStep(os),
+                    LoadStep(os, system.hardware.processor),
                     ProbeStep(quiet),
                 ),
                 StopStep(),

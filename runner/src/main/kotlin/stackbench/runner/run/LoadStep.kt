@@ -1,9 +1,11 @@
 package stackbench.runner.run
 
+import oshi.hardware.CentralProcessor
 import oshi.software.os.OperatingSystem
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.plan.WindowRule
 import stackbench.runner.probe.CompilerThreads
+import stackbench.runner.probe.CpuSteal
 import stackbench.runner.probe.PaceCanary
 import stackbench.runner.probe.ProcReader
 import stackbench.runner.probe.Sampler
@@ -14,11 +16,20 @@ import stackbench.runner.suite.LoadLength
  * Load: the measured window, the driver on its own CPUs while [Sampler] reads the app's process, its cgroup, its
  * own counter and the driver's CPU. In: the app, the driver, the warm-up's rate. Out: the driver's figures, the
  * samples, the window (when it opened, how long, the cgroup's counters at both ends), the sampler's own CPU, the
- * machine's pace beside the window ([PaceCanary]), the JIT compiler threads' CPU over it, and the planned window when
+ * machine's pace beside the window ([PaceCanary], and the steal on the app's and the driver's CPUs: [CpuSteal]), the JIT compiler threads' CPU over it, and the planned window when
  * it was lengthened. An app that died in the window fails the cell, its figures kept.
  */
-class LoadStep(private val os: OperatingSystem) : CellStep {
+class LoadStep(private val os: OperatingSystem, private val processor: CentralProcessor) : CellStep {
     override val name = "load"
+
+    /** Steal on the app's CPUs (every CPU when it shares them) and on the driver's since [start]; null unread. */
+    private fun steal(start: Map<Int, LongArray>?, run: CellRun): Pair<Double?, Double?>? {
+        val end = CpuSteal.read(processor) ?: return null
+        if (start == null) return null
+        val all = (0 until run.lab.machineCpus).toList()
+        val placement = run.placement
+        return CpuSteal.share(start, end, placement.appCpus.ifEmpty { all }) to CpuSteal.share(start, end, placement.driverCpus.ifEmpty { all })
+    }
 
     override fun run(run: CellRun): Outcome? {
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
@@ -31,6 +42,7 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         sampler.sampleNow()
         sampler.start()
         val canary = PaceCanary().also { it.start() }
+        val stealStart = CpuSteal.read(processor)
         val compiler = CompilerThreads(os, app.child.pid.toInt())
         val compilerStart = compiler.cpuMs()
         val cgroupStart = confinement.counters()
@@ -42,7 +54,7 @@ class LoadStep(private val os: OperatingSystem) : CellStep {
         } finally {
             runCatching { sampler.sampleNow() } // a reading after the window closed, so its last second has both edges
             record.raw = sampler.stop()
-            record.pace = run.ctx.pace.place(canary.stop())
+            record.pace = run.ctx.pace.place(canary.stop())?.let { pace -> steal(stealStart, run)?.let { (app, driver) -> pace.copy(appCpuSteal = app, driverCpuSteal = driver) } ?: pace }
             record.compilerCpuMs = compilerStart?.let { a -> compiler.cpuMs()?.let { it - a } }
             record.samplerCpuMs = sampler.ownCpuNanos / 1e6
         }

@@ -1,6 +1,7 @@
 package stackbench.runner.run
 
 import oshi.software.os.OperatingSystem
+import stackbench.runner.plan.LoadShape
 import stackbench.runner.probe.CompilerThreads
 import stackbench.runner.probe.StatsChannel
 import stackbench.runner.suite.Defaults
@@ -42,7 +43,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
         val group = "${run.ctx.groupPrefix}-${cell.index}-warmup"
         val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE, CompilerThreads(os, app.child.pid.toInt())::cpuMs,
-            cell.profile.allottedCpus(lab.machineCpus))
+            cell.profile.allottedCpus(lab.machineCpus), connections = (cell.load.shape as? LoadShape.Closed)?.connections)
         val start = System.nanoTime()
         val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
         val seconds = phase.runUntil(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("warmup"), LoadLength.Timed(cap)), run.placement.driverCpus, group) {

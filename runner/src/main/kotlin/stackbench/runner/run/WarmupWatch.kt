@@ -52,6 +52,13 @@ enum class WarmupEnd(val id: String) {
     /** Compilation quiet and throughput without trend: the app had settled. */
     STEADY("steady"),
 
+    /**
+     * Compilation quiet, and the app's CPU (compiler included) under [WarmupWatch.LIGHT_WORK] of a round trip: the
+     * JIT can move only that CPU part, so no compilation still to come can move a closed load's throughput by more,
+     * whatever its slices show (a round trip of seconds completes in waves that slices of a second cannot level).
+     */
+    LIGHT("light"),
+
     /** The cap was reached before the app settled. */
     CAP("cap"),
 }
@@ -69,6 +76,10 @@ enum class WarmupEnd(val id: String) {
  *
  * One CPU's JIT warms in plateaus: two agreeing slices can be a plateau, not the end. The compilation signal
  * sees the compiler still at work on a plateau; the changepoint rule sees a plateau left behind.
+ *
+ * A closed load of [connections] whose round trips are almost all waiting (a sleep, a slow downstream) is steady on
+ * compilation alone ([WarmupEnd.LIGHT], [lightWork]): its throughput is set by the waits, not by the code the JIT is
+ * compiling, and its slices may alternate between a wave of answers and none.
  */
 class WarmupWatch(
     private val read: () -> ServerCount?,
@@ -86,6 +97,8 @@ class WarmupWatch(
      * it: priming is there for the compiler to finish the exchange's code before any cell measures it.
      */
     private val compilerOnIdleCpuQuiet: Boolean = true,
+    /** A closed load's connections, for [lightWork]; null (an open load, priming) leaves throughput to decide. */
+    private val connections: Int? = null,
 ) {
     private var first: ServerCount? = null
     private var sliceStart: ServerCount? = null
@@ -93,6 +106,7 @@ class WarmupWatch(
     val slices = mutableListOf<WarmupSlice>()
     /** Decided once per finished slice: nothing it rests on changes between slices. */
     private var steadyNow = false
+    private var endNow = WarmupEnd.CAP
 
     /** Takes a reading; true once the app is steady. The compiler threads are read only at a slice's edges. */
     fun poll(): Boolean {
@@ -117,7 +131,12 @@ class WarmupWatch(
             )
             sliceStart = now
             sliceStartCompiler = compiler
-            steadyNow = steady(slices, scatterMatters, compilerOnIdleCpuQuiet)
+            endNow = when {
+                steady(slices, scatterMatters, compilerOnIdleCpuQuiet) -> WarmupEnd.STEADY
+                connections != null && lightWork(slices, connections, compilerOnIdleCpuQuiet) -> WarmupEnd.LIGHT
+                else -> WarmupEnd.CAP
+            }
+            steadyNow = endNow != WarmupEnd.CAP
         }
         return steadyNow
     }
@@ -131,15 +150,19 @@ class WarmupWatch(
     fun pollUntilEnding(elapsedNanos: Long, length: Duration): Boolean =
         if (elapsedNanos < length.toNanos() - TAIL_NANOS) poll() else steadyNow
 
-    /** Seconds from the first reading to where the last level began: the time to steady state; null if none shows. */
-    fun steadyFromSeconds(): Double? = steadyFromSeconds(slices)
+    /**
+     * Seconds from the first reading to where the last level began: the time to steady state; null if none shows. A
+     * warm-up that ended on light work counts from the first of the slices that showed it.
+     */
+    fun steadyFromSeconds(): Double? =
+        if (endNow == WarmupEnd.LIGHT) slices.takeLast(FLAT_SLICES).first().let { it.endSeconds - it.seconds } else steadyFromSeconds(slices)
 
     /** What the warm-up showed, for the record: [seconds] it ran, why it ended, its time to steady state, its slices. */
     fun record(seconds: Double): WarmupRecord {
         val steadyAfter = steadyFromSeconds()
         return WarmupRecord(
             seconds = seconds,
-            endedBy = (if (steady()) WarmupEnd.STEADY else WarmupEnd.CAP).id,
+            endedBy = endNow.id,
             steadyAfterSeconds = steadyAfter,
             steadyAtEpochMs = steadyAfter?.let { s -> first?.let { it.epochMs + (s * 1000).toLong() } },
             slices = slices.map { SliceRecord(it.endSeconds, it.rate, it.compileShare, it.cpuShare) },
@@ -183,6 +206,30 @@ class WarmupWatch(
             if (recent.average() <= 0 || scatterMatters && scatter(recent) > MAX_SCATTER) return false
             val from = levelStart(rates) ?: return false
             return rates.size - from >= FLAT_SLICES && Trend.flat(recent, TREND_TOLERANCE)
+        }
+
+        /**
+         * The share of a round trip that the app may spend on CPU, compiler and GC included, for a closed load to be
+         * steady on compilation alone ([WarmupEnd.LIGHT]). A JIT that halved that CPU would move a round trip by at
+         * most half of it; behind a pool smaller than the connections the share of a thread's service time is larger,
+         * by the connections over the pool (3× at 30 connections on 10 threads): still a few per cent at most.
+         */
+        const val LIGHT_WORK = 0.01
+
+        /**
+         * Whether, over the last [FLAT_SLICES] slices, the app's CPU per answer was at most [LIGHT_WORK] of a round trip
+         * ([connections] ÷ the slices' rate, Little's law for a closed load) and the compiler was quiet in the last
+         * [QUIET_SLICES] ([WarmupSlice.compilerQuiet]). False when a slice's CPU is unknown or nothing was answered.
+         */
+        fun lightWork(slices: List<WarmupSlice>, connections: Int, compilerOnIdleCpuQuiet: Boolean = true): Boolean {
+            if (slices.size < FLAT_SLICES || connections <= 0) return false
+            if (!slices.takeLast(QUIET_SLICES).all { it.compilerQuiet(compilerOnIdleCpuQuiet) }) return false
+            val recent = slices.takeLast(FLAT_SLICES)
+            val answered = recent.sumOf { it.completed }
+            if (answered <= 0 || recent.any { it.processCpuMs == null }) return false
+            val roundTripMs = connections * recent.sumOf { it.seconds } * 1000 / answered
+            val cpuPerAnswerMs = recent.sumOf { it.processCpuMs!! } / answered
+            return cpuPerAnswerMs <= LIGHT_WORK * roundTripMs
         }
 
         fun steadyFromSeconds(slices: List<WarmupSlice>): Double? {

@@ -126,6 +126,25 @@ class VerdictsTest {
     }
 
     @Test
+    fun `a counted run is not taken out for its few round trips, since no window cuts its waves`() {
+        val few = Flag("few-round-trips", "6.7 round trips a connection", "throughput")
+        val unsteady = Flag("unsteady", "the warm-up reached its cap", "throughput")
+        val r = run(tomcat, webflux) { _, _ -> listOf(few) }
+        val counted = r.copy(cells = r.cells.map { it.copy(load = it.load.copy(requests = 200)) })
+        assertThat(verdict(counted).verdict).isEqualTo(HOLDS)
+        assertThat(verdict(counted).flags).isEmpty()
+        // the verdict's sentence says which flag it counted in, and why
+        val result = Verdicts(mapOf("r" to counted)).claims(claims("{label: x, published: {a: 1500, b: 1000}}")).single()
+        assertThat(VerdictText.sentence(result)).contains("Counted in despite a flag: few-round-trips (a counted run of 200 requests, " +
+            "timed from the first sent to the last answered as published: no window cuts its waves): WebFlux and Tomcat.")
+        // a timed window with as few round trips is cut among its waves: out
+        assertThat(verdict(r).verdict).isEqualTo(CANNOT_TELL)
+        // counted or not, anything else still does
+        val capped = counted.copy(cells = counted.cells.map { it.copy(flags = it.flags + unsteady) })
+        assertThat(verdict(capped).flags).containsExactly("unsteady: WebFlux and Tomcat")
+    }
+
+    @Test
     fun `flags that do not disqualify leave the verdict alone`() {
         val mild = listOf(Flag("closed-model", "closed-model latency", "latency"), Flag("throttled", "throttled", "throughput"), Flag("shared-cpus", "shared", "throughput"))
         val v = verdict(run(tomcat, webflux) { _, _ -> mild })

@@ -77,6 +77,11 @@ class ResultsStoreTest {
         val warming = WindowRecord("warming", 3, "2 segments", roundTripsPerConnection = 3.2)
         assertThat(Flags.of(clean, null, false, "cgroup-v1", window = warming).map { it.code }).containsExactly("warming", "few-round-trips")
         assertThat(Flags.of(clean, null, false, "cgroup-v1", window = WindowRecord("flat", 0, "1 segment", 25.0))).isEmpty()
+        // a counted run's flag says why its few round trips are the published measure, not a cut among waves
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", window = warming.copy(shape = "flat"), counted = 200).single().message)
+            .contains("3.2 round trips").contains("counted run of 200 requests").doesNotContain("where the window cuts")
+        // a warm-up that ended on light work settled: no flag
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", warmup = capped.copy(endedBy = "light"))).isEmpty()
 
         val ceiling = Ceiling("CPU time", 100.0, "1 CPU allotted ÷ 10 ms", efficiency = 1.06)
         assertThat(Flags.of(clean, null, false, "cgroup-v1", ceiling = ceiling).single().code).isEqualTo("ceiling-defect")

@@ -40,6 +40,18 @@ class WindowFlagsTest {
     }
 
     @Test
+    fun `a window in which the hypervisor took more than 5 % of a CPU's time is flagged host-slow, naming whose`() {
+        val calm = reading(330_000.0).copy(relative = 1.0)
+        val flag = Flags.of(null, null, false, "cgroup-v1", pace = calm.copy(appCpuSteal = 0.072, driverCpuSteal = 0.01)).single()
+        assertThat(flag.code).isEqualTo("host-slow")
+        assertThat(flag.message).contains("7.2 % of the app's CPU time").doesNotContain("load generator")
+        assertThat(Flags.of(null, null, false, "cgroup-v1", pace = calm.copy(appCpuSteal = 0.05, driverCpuSteal = 0.002))).isEmpty()
+        // both: one flag, both named
+        assertThat(Flags.of(null, null, false, "cgroup-v1", pace = calm.copy(appCpuSteal = 0.06, driverCpuSteal = 0.09)).single().message)
+            .contains("6.0 % of the app's CPU time and 9.0 % of the load generator's CPU time")
+    }
+
+    @Test
     fun `a window whose JIT compiler threads took more than 2 % of the allotted CPU is flagged compiling, and that disqualifies it`() {
         val flag = Flags.of(null, null, false, "cgroup-v1", jvm = JvmWindow(compilationMs = 4296, compilerCpuMs = 900.0), windowMs = 30_000).single()
         assertThat(flag.code).isEqualTo("compiling")

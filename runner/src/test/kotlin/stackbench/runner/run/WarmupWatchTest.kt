@@ -132,6 +132,36 @@ class WarmupWatchTest {
     }
 
     @Test
+    fun `a closed load waiting out seconds-long sleeps is steady on compilation alone, though its slices alternate`() {
+        // Tomcat on 10 threads, 30 connections, a 2 s sleep (a lab run's slices): a wave of 10 answers every other
+        // second, the app using 2 % of its CPU; no flatness rule can level 0, 10, 0, 10
+        val waves = { t: Int -> if (t % 2 == 0) 0.0 else 10.0 }
+        val w = WarmupWatch(FakeApp(rate = waves, compileMs = { 0 }, cpuMs = 20).let { app -> app::read }, Duration.ofSeconds(1), connections = 30)
+        val polls = runUntilSteady(w, 20)
+        assertThat(polls).isEqualTo(WarmupWatch.FLAT_SLICES + 1)
+        val record = w.record(polls.toDouble())
+        assertThat(record.endedBy).isEqualTo("light")
+        assertThat(record.steadyAfterSeconds).isEqualTo(0.0)
+        // the same app seen as an open load (no connections to count a round trip by) waits for a level it never reaches
+        val open = watch(FakeApp(rate = waves, compileMs = { 0 }, cpuMs = 20))
+        assertThat(runUntilSteady(open, 20)).isEqualTo(20)
+        assertThat(open.record(20.0).endedBy).isEqualTo("cap")
+    }
+
+    @Test
+    fun `work that is a real part of the round trip still needs a level`() {
+        // a saturated CPU whose throughput still rises, 50 connections: 1 s of CPU a second is 2 % of each round trip
+        val rising = { t: Int -> 1000.0 + 100.0 * t }
+        val w = WarmupWatch(FakeApp(rate = rising, compileMs = { 0 }).let { app -> app::read }, Duration.ofSeconds(1), connections = 50)
+        assertThat(runUntilSteady(w, 20)).isEqualTo(20)
+        assertThat(w.record(20.0).endedBy).isEqualTo("cap")
+        // and light work with a compiler busy on a CPU more than half used waits for the compiler
+        val busy = FakeApp(rate = { t -> if (t % 2 == 0) 0.0 else 10.0 }, compileMs = { 200 }, cpuMs = 600)
+        val held = WarmupWatch(busy::read, Duration.ofSeconds(1), compilerCpuMs = { busy.compilerCpuMs }, connections = 30_000)
+        assertThat(runUntilSteady(held, 20)).isEqualTo(20)
+    }
+
+    @Test
     fun `without the compiler threads' CPU the watch judges on throughput alone`() {
         var t = 0
         val w = WarmupWatch({ ServerCount(1000L * t, 500L * t).also { t++ } }, Duration.ofSeconds(1))
