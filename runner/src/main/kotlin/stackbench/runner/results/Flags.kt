@@ -41,12 +41,13 @@ object Flags {
     val WARMING = setOf("warming", "no-steady-state", "compiling")
 
     /**
-     * What a counted run shows by design: a fixed number of requests (`hey -n 200 -c 30`) gives each connection only a
-     * few round trips. The window is not cut: it runs from the first request sent to the last answer, so its figure
-     * (the count over that time, the last wave's drain included) is the published measure and does not depend on
-     * where a window falls among the waves of completions.
+     * What a counted run shows by design, and what does not bear on its figure. A fixed number of requests (`hey -n 200
+     * -c 30`) gives each connection only a few round trips, and no window is cut: the run goes from the first request
+     * sent to the last answer, and its figure is that count over that time (the published measure, the last wave's
+     * drain included), whatever the rate did inside it. A window's shape and round trips tell whether a timed window
+     * sampled a steady rate; a counted run claims no steady rate, and its repetitions say whether its figure repeats.
      */
-    val COUNTED = setOf("few-round-trips")
+    val COUNTED = setOf("few-round-trips", "warming", "slowing", "no-steady-state")
 
     /**
      * The flags of [cell] that take it out of a comparison or a claim: [DISQUALIFYING], less [WARMING] for a cell
@@ -61,7 +62,8 @@ object Flags {
     private fun waiver(cell: CellResult, flag: Flag): String? = when {
         cell.load.warmupMs == 0L && flag.code in WARMING -> "measured cold on purpose"
         cell.load.requests != null && flag.code in COUNTED ->
-            "a counted run of ${cell.load.requests} requests, timed from the first sent to the last answered as published: no window cuts its waves"
+            "a counted run of ${cell.load.requests} requests: its figure is the count over the time from the first sent to the last answered, " +
+                "as published, with no window to cut or to be steady; its repetitions say whether it repeats"
         else -> null
     }
 
