@@ -113,11 +113,20 @@ object VerdictText {
                 "${name(v, multi)} (${safe(v.flags.joinToString("; "))})"
             }).append('.')
         }
-        val waived = r.rows.filter { it.decided }.flatMap { it.waived }.distinct()
-        if (waived.isNotEmpty()) out.append(" Counted in despite a flag: ").append(safe(waived.joinToString("; "))).append('.')
+        waived(r.rows.filter { it.decided }.flatMap { it.waived }).forEach { out.append(' ').append(safe(it)).append('.') }
         out.append(' ').append(basis(r)).append('.')
         return out.toString()
     }
+
+    /**
+     * The flags counted in, one sentence per reason: `Counted in despite their flags, as a counted run of 200 requests: ...
+     * few-round-trips (virtual threads and platform threads), no-steady-state (platform threads)`.
+     */
+    private fun waived(all: List<Waived>): List<String> =
+        all.groupBy { it.why }.map { (why, ws) ->
+            val flags = ws.groupBy { it.code }.map { (code, w) -> "$code (${w.flatMap { it.sides }.distinct().joinToString(" and ")})" }
+            "Counted in despite ${if (flags.size == 1) "a flag" else "their flags"}, as ${why}: ${flags.joinToString(", ")}"
+        }
 
     /** What the rows claim (the relation and its band) and how many repetitions they rest on. */
     private fun basis(r: ClaimResult): String {

@@ -27,11 +27,14 @@ data class RowVerdict(
     val why: String,
     /** The fewest unflagged measured repetitions on either side (for a row without b: on its one side). */
     val repetitions: Int,
-    /** Disqualifying flags that the counted cells' condition waived ([Flags.waived]), each once, with why and the sides: `few-round-trips (why): Tomcat`. */
-    val waived: List<String> = emptyList(),
+    /** Disqualifying flags that the counted cells' condition waived ([Flags.waived]), each once, with why and the sides that carry it. */
+    val waived: List<Waived> = emptyList(),
 ) {
     val decided: Boolean get() = verdict == ClaimVerdict.HOLDS || verdict == ClaimVerdict.DIFFERS
 }
+
+/** A disqualifying flag that the cells' condition waived: its code, why, and the sides of a row whose counted cells carry it. */
+data class Waived(val code: String, val why: String, val sides: List<String>)
 
 /** A claim's verdict over the rows that test it, by the rule in [Verdicts.summarise]. */
 data class ClaimResult(val claim: Claim, val rows: List<RowVerdict>, val verdict: ClaimVerdict) {
@@ -64,7 +67,7 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val reps = if (vb != null) minOf(va.size, vb.size) else va.size
         val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps)
         val waived = (waived(a, c.aName) + b?.let { waived(it, c.bName ?: "B") }.orEmpty())
-            .groupBy({ it.first }, { it.second }).map { (flag, sides) -> "$flag: ${sides.distinct().joinToString(" and ")}" }
+            .groupBy({ it.first }, { it.second }).map { (flag, sides) -> Waived(flag.first, flag.second, sides.distinct()) }
         return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived)
     }
 
@@ -88,8 +91,8 @@ class Verdicts(private val runs: Map<String, RunResult>) {
     private fun disqualifying(cells: List<CellResult>, side: String): List<Pair<String, String>> =
         cells.flatMap { Flags.disqualifying(it) }.map { it.code }.distinct().map { it to side }
 
-    private fun waived(cells: List<CellResult>, side: String): List<Pair<String, String>> =
-        cells.filter(::unflagged).flatMap { Flags.waived(it) }.map { (f, why) -> "${f.code} (${why})" }.distinct().map { it to side }
+    private fun waived(cells: List<CellResult>, side: String): List<Pair<Pair<String, String>, String>> =
+        cells.filter(::unflagged).flatMap { Flags.waived(it) }.map { (f, why) -> f.code to why }.distinct().map { it to side }
 
     private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int): String {
         val parts = mutableListOf<String>()

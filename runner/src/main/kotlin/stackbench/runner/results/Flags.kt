@@ -60,10 +60,10 @@ object Flags {
         cell.flags.filter { it.code in DISQUALIFYING }.mapNotNull { f -> waiver(cell, f)?.let { f to it } }
 
     private fun waiver(cell: CellResult, flag: Flag): String? = when {
-        cell.load.warmupMs == 0L && flag.code in WARMING -> "measured cold on purpose"
+        cell.load.warmupMs == 0L && flag.code in WARMING -> "cells measured cold on purpose"
         cell.load.requests != null && flag.code in COUNTED ->
-            "a counted run of ${cell.load.requests} requests: its figure is the count over the time from the first sent to the last answered, " +
-                "as published, with no window to cut or to be steady; its repetitions say whether it repeats"
+            "counted runs of ${cell.load.requests} requests (each figure is the count over the time from the first sent to the last answered, " +
+                "as published, with no window to cut or to be steady; the repetitions say whether it repeats)"
         else -> null
     }
 

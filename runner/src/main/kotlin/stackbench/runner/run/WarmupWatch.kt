@@ -152,10 +152,10 @@ class WarmupWatch(
 
     /**
      * Seconds from the first reading to where the last level began: the time to steady state; null if none shows. A
-     * warm-up that ended on light work counts from the first of the slices that showed it.
+     * warm-up that ended on light work counts from the earliest slice after which the rate shows no trend.
      */
     fun steadyFromSeconds(): Double? =
-        if (endNow == WarmupEnd.LIGHT) slices.takeLast(FLAT_SLICES).first().let { it.endSeconds - it.seconds } else steadyFromSeconds(slices)
+        if (endNow == WarmupEnd.LIGHT) slices[untrendedFrom(slices.map { it.rate })].let { it.endSeconds - it.seconds } else steadyFromSeconds(slices)
 
     /** What the warm-up showed, for the record: [seconds] it ran, why it ended, its time to steady state, its slices. */
     fun record(seconds: Double): WarmupRecord {
@@ -215,21 +215,49 @@ class WarmupWatch(
          * by the connections over the pool (3× at 30 connections on 10 threads): still a few per cent at most.
          */
         const val LIGHT_WORK = 0.01
+        /**
+         * Slices over which light work must show no trend: twice [FLAT_SLICES]. A closed load whose connections wait
+         * alike completes in steps of whole requests per connection; the warm-up truth's falling wait read 193, 290,
+         * 290, 289, 380, 289 req/s, a staircase whose slope over 6 slices was not significant. Over 12 the steps of a
+         * climb add up to a slope the interval cannot hide, while waves that alternate still average out.
+         */
+        const val LIGHT_SLICES = 2 * FLAT_SLICES
 
         /**
-         * Whether, over the last [FLAT_SLICES] slices, the app's CPU per answer was at most [LIGHT_WORK] of a round trip
-         * ([connections] ÷ the slices' rate, Little's law for a closed load) and the compiler was quiet in the last
-         * [QUIET_SLICES] ([WarmupSlice.compilerQuiet]). False when a slice's CPU is unknown or nothing was answered.
+         * Whether, over the last [LIGHT_SLICES] slices, the app's CPU per answer was at most [LIGHT_WORK] of a round trip
+         * ([connections] ÷ the slices' rate, Little's law for a closed load), the compiler was quiet in the last
+         * [QUIET_SLICES] ([WarmupSlice.compilerQuiet]), and the rate shows no significant trend ([Trend.flat]: waves
+         * that alternate do not move the slope's interval off 0; a wait that still shrinks does, as the warm-up known
+         * truth's falling extra cost showed when a CI run ended its warm-up 15 s early on light work alone). False when
+         * a slice's CPU is unknown or nothing was answered.
          */
         fun lightWork(slices: List<WarmupSlice>, connections: Int, compilerOnIdleCpuQuiet: Boolean = true): Boolean {
-            if (slices.size < FLAT_SLICES || connections <= 0) return false
+            if (slices.size < LIGHT_SLICES || connections <= 0) return false
             if (!slices.takeLast(QUIET_SLICES).all { it.compilerQuiet(compilerOnIdleCpuQuiet) }) return false
-            val recent = slices.takeLast(FLAT_SLICES)
+            val recent = slices.takeLast(LIGHT_SLICES)
+            if (!Trend.flat(recent.map { it.rate }, TREND_TOLERANCE)) return false
             val answered = recent.sumOf { it.completed }
             if (answered <= 0 || recent.any { it.processCpuMs == null }) return false
             val roundTripMs = connections * recent.sumOf { it.seconds } * 1000 / answered
             val cpuPerAnswerMs = recent.sumOf { it.processCpuMs!! } / answered
             return cpuPerAnswerMs <= LIGHT_WORK * roundTripMs
+        }
+
+        /**
+         * The earliest slice from which the rest of [rates] shows no trend ([Trend.flat]), at most [LIGHT_SLICES] from
+         * the end: where a light-work warm-up's steady state began. A stretch that scatters no more than [MAX_SCATTER]
+         * (no waves) then loses its leading slices more than [LEVEL_WITHIN] from its median, the tail of a ramp that an
+         * insignificant slope let in; waves keep their whole stretch.
+         */
+        fun untrendedFrom(rates: List<Double>): Int {
+            val last = maxOf(0, rates.size - LIGHT_SLICES)
+            var from = (0..last).firstOrNull { Trend.flat(rates.subList(it, rates.size), TREND_TOLERANCE) } ?: last
+            val stretch = rates.subList(from, rates.size)
+            if (stretch.average() > 0 && scatter(stretch) <= MAX_SCATTER) {
+                val level = stackbench.runner.stats.Statistics.median(stretch)
+                while (from < last && kotlin.math.abs(rates[from] - level) > LEVEL_WITHIN * level) from++
+            }
+            return from
         }
 
         fun steadyFromSeconds(slices: List<WarmupSlice>): Double? {

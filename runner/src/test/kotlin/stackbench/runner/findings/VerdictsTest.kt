@@ -135,9 +135,9 @@ class VerdictsTest {
         assertThat(verdict(counted).flags).isEmpty()
         // the verdict's sentence says which flag it counted in, and why
         val result = Verdicts(mapOf("r" to counted)).claims(claims("{label: x, published: {a: 1500, b: 1000}}")).single()
-        assertThat(VerdictText.sentence(result)).contains("Counted in despite a flag: few-round-trips (a counted run of 200 requests: its figure is " +
-            "the count over the time from the first sent to the last answered, as published, with no window to cut or to be steady; its repetitions " +
-            "say whether it repeats): WebFlux and Tomcat.")
+        assertThat(VerdictText.sentence(result)).contains("Counted in despite a flag, as counted runs of 200 requests (each figure is " +
+            "the count over the time from the first sent to the last answered, as published, with no window to cut or to be steady; the repetitions " +
+            "say whether it repeats): few-round-trips (WebFlux and Tomcat).")
         // nor for a rate that changed inside it: the count is over the whole run
         val shifting = counted.copy(cells = counted.cells.map { it.copy(flags = listOf(Flag("no-steady-state", "8 then 7 req/s", "throughput"))) })
         assertThat(verdict(shifting).verdict).isEqualTo(HOLDS)

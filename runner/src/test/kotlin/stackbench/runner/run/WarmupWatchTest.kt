@@ -138,7 +138,7 @@ class WarmupWatchTest {
         val waves = { t: Int -> if (t % 2 == 0) 0.0 else 10.0 }
         val w = WarmupWatch(FakeApp(rate = waves, compileMs = { 0 }, cpuMs = 20).let { app -> app::read }, Duration.ofSeconds(1), connections = 30)
         val polls = runUntilSteady(w, 20)
-        assertThat(polls).isEqualTo(WarmupWatch.FLAT_SLICES + 1)
+        assertThat(polls).isEqualTo(WarmupWatch.LIGHT_SLICES + 1)
         val record = w.record(polls.toDouble())
         assertThat(record.endedBy).isEqualTo("light")
         assertThat(record.steadyAfterSeconds).isEqualTo(0.0)
@@ -146,6 +146,28 @@ class WarmupWatchTest {
         val open = watch(FakeApp(rate = waves, compileMs = { 0 }, cpuMs = 20))
         assertThat(runUntilSteady(open, 20)).isEqualTo(20)
         assertThat(open.record(20.0).endedBy).isEqualTo("cap")
+    }
+
+    @Test
+    fun `a wait that still shrinks is a trend light work does not end, and the steady state starts where it stops`() {
+        // the warm-up known truth: 100 connections, 100 ms plus an extra wait falling from 300 ms to 0 over 15 s, the
+        // app on 2 % of its CPU; a CI run ended this warm-up on light work 15 s early, before the rate had stopped rising
+        // (completions come in steps of whole requests per connection, a staircase: 193, 290, 290, 289, 380, 289 req/s)
+        val truth = { t: Int -> 100.0 * kotlin.math.floor(1.0 / (0.1 + 0.3 * maxOf(0.0, 1 - t / 15.0))) }
+        val app = FakeApp(rate = truth, compileMs = { 0 }, noise = 0.02, cpuMs = 20)
+        val w = WarmupWatch(app::read, Duration.ofSeconds(1), connections = 100)
+        val polls = runUntilSteady(w, 40)
+        assertThat(w.steady()).isTrue()
+        assertThat(polls).isGreaterThan(15)
+        assertThat(w.steadyFromSeconds()!!).isCloseTo(15.0, within(1.0))
+    }
+
+    @Test
+    fun `the steady state of light work starts at the earliest slice after which the rate has no trend`() {
+        val rates = listOf(250.0, 400.0, 600.0, 800.0) + List(12) { 1000.0 + 10 * (it % 3 - 1) }
+        assertThat(WarmupWatch.untrendedFrom(rates)).isEqualTo(4)
+        // alternating waves from the start have no trend at all
+        assertThat(WarmupWatch.untrendedFrom(List(14) { if (it % 2 == 0) 0.0 else 10.0 })).isEqualTo(0)
     }
 
     @Test

@@ -58,7 +58,14 @@ class AppContractIT {
         InfoChecks.pool(soft, info, "kotlinx.dispatchers-io", maxOf(64, processors), "default")
         InfoChecks.pool(soft, info, "downstream.apache-async.connections", 2000, "runtime")
         when (stack.id) {
-            "tomcat", "jetty" -> InfoChecks.pool(soft, info, stack.requestPool, 200, "runtime")
+            "tomcat" -> InfoChecks.pool(soft, info, stack.requestPool, 200, "runtime")
+            // what requests may use: the 200 threads less those leased to the acceptor(s) and selector(s), at least one each
+            "jetty" -> {
+                val leased = info?.pools?.firstOrNull { it.name == stack.requestPool }?.detail
+                    ?.let { Regex("""(\d+) leased to""").find(it)?.groupValues?.get(1)?.toInt() }
+                soft.assertThat(leased).`as`("threads leased by Jetty's acceptor and selector").isNotNull().isGreaterThanOrEqualTo(2)
+                InfoChecks.pool(soft, info, stack.requestPool, 200 - (leased ?: 0), "runtime")
+            }
             "webflux" -> InfoChecks.pool(soft, info, stack.requestPool, maxOf(processors, 4), "runtime")
         }
         EndpointChecks.noop(soft, app.http)

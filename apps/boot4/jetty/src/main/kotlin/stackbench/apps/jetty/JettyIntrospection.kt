@@ -18,8 +18,10 @@ import stackbench.apps.endpoints.info.Source
 import stackbench.contract.Pool
 
 /**
- * Reads the live Jetty thread pool. With virtual threads, Spring Boot 4.1 gives Jetty a VirtualThreadPool whose
- * limit on concurrent tasks is `server.jetty.threads.max` (200 by default): unlike Tomcat's, it still bounds.
+ * Reads the live Jetty thread pool. On platform threads its size is what requests may use: `server.jetty.threads.max`
+ * less the threads the acceptor(s) and selector(s) lease for good (QueuedThreadPool's maxAvailableThreads: 8 of 10 with
+ * one of each). With virtual threads, Spring Boot 4.1 gives Jetty a VirtualThreadPool whose limit on concurrent tasks
+ * is `server.jetty.threads.max` (200 by default): unlike Tomcat's, it still bounds.
  */
 @Component
 class JettyIntrospection(private val context: ApplicationContext) : ServerIntrospection {
@@ -29,18 +31,21 @@ class JettyIntrospection(private val context: ApplicationContext) : ServerIntros
     override fun describe(virtualThreads: Boolean): ServerDescription {
         val server = ((context as WebServerApplicationContext).webServer as JettyWebServer).server
         val connector = server.connectors.filterIsInstance<ServerConnector>().firstOrNull()
-        val shared = connector?.let { "; shared with ${it.acceptors} acceptor(s) and ${it.selectorManager.selectorCount} selector(s)" } ?: ""
+        val shared = connector?.let { " to ${it.acceptors} acceptor(s) and ${it.selectorManager.selectorCount} selector(s)" } ?: ""
         val (pool, execution) = requestPool(server.threadPool, shared)
         return ServerDescription("Eclipse Jetty", Jetty.VERSION, execution, listOf(pool))
     }
 
     private fun requestPool(pool: ThreadPool, shared: String): Pair<Pool, String> = when (pool) {
         is VirtualThreadPool -> Pool("jetty.threads", pool.maxConcurrentTasks.takeIf { it > 0 }, Kind.VIRTUAL_THREADS, Source.RUNTIME,
-            "VirtualThreadPool: one virtual thread per task, at most this many tasks at once (server.jetty.threads.max)$shared") to
+            "VirtualThreadPool: one virtual thread per task, at most this many tasks at once (server.jetty.threads.max), " +
+                "shared$shared") to
             Execution.VIRTUAL_THREADS
-        is QueuedThreadPool -> Pool("jetty.threads", pool.maxThreads, Kind.THREADS, Source.RUNTIME,
-            "QueuedThreadPool, ${pool.minThreads} kept (server.jetty.threads.max, .min)$shared") to Execution.PLATFORM_THREADS
-        else -> Pool("jetty.threads", pool.threads, Kind.THREADS, Source.RUNTIME, "${pool.javaClass.name}$shared") to
+        // the size is what requests may use: the threads leased to the acceptor(s) and selector(s) never run one
+        is QueuedThreadPool -> Pool("jetty.threads", pool.maxAvailableThreads.takeIf { it > 0 } ?: pool.maxThreads, Kind.THREADS, Source.RUNTIME,
+            "QueuedThreadPool of ${pool.maxThreads} threads (server.jetty.threads.max), ${pool.minThreads} kept (.min); " +
+                "${pool.leasedThreads} leased$shared, the rest run requests") to Execution.PLATFORM_THREADS
+        else -> Pool("jetty.threads", pool.threads, Kind.THREADS, Source.RUNTIME, "${pool.javaClass.name}, shared$shared") to
             Execution.PLATFORM_THREADS
     }
 }
