@@ -90,7 +90,7 @@ object Ceilings {
         val rps = limit.n * 1000.0 / ms
         val sentence = "${count(limit.n, limit.what)} ÷ ${num(ms)} ms per request ($timeSource) = ${rate(rps)} req/s" +
             unbounded.joinToString("") { "; $it" }
-        return capped(LITTLE, rps, sentence, load)
+        return capped(LITTLE, rps, sentence, load).copy(concurrency = limit.n)
     }
 
     private fun cpuTime(load: LoadRecord, allottedCpus: Double, workMs: Double?, exchangeMs: Double?): Ceiling? {

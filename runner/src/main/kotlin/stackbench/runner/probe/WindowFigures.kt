@@ -1,6 +1,8 @@
 package stackbench.runner.probe
 
+import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.plan.WindowRule
+import stackbench.runner.results.Ceiling
 import stackbench.runner.results.JvmWindow
 import stackbench.runner.results.LoadResult
 import stackbench.runner.results.WindowRecord
@@ -30,6 +32,15 @@ object WindowFigures {
             c.shape.id, c.steadyFrom?.plus(1), "from the second second on: " + c.reason, roundTrips, plannedMs,
             precision?.relative, precision?.autocorrelationSeconds,
         )
+    }
+
+    /**
+     * The waves of completions a closed window held ([WindowRecord.waves]): its answers over the binding concurrency
+     * limit of a Little's-law ceiling; null for an open model or another ceiling.
+     */
+    fun waves(measured: LoadResult?, closed: Boolean, ceiling: Ceiling?): Double? {
+        val n = ceiling?.concurrency?.takeIf { closed && it > 0 && ceiling.law == Ceilings.LITTLE } ?: return null
+        return measured?.let { it.responses.toDouble() / n }
     }
 
     /**

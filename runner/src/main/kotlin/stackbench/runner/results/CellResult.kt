@@ -138,7 +138,14 @@ data class IdleProbe(
 )
 
 /** What the laws allow for a cell, and how much of it was measured. */
-data class Ceiling(val law: String, val requestsPerSecond: Double, val explanation: String, val efficiency: Double? = null)
+data class Ceiling(
+    val law: String, val requestsPerSecond: Double, val explanation: String, val efficiency: Double? = null,
+    /**
+     * Little's law only: the binding concurrency limit, the fewest requests in flight at once (the client's connections
+     * or the pool that holds a waiting request). A closed load behind it completes in waves of this many.
+     */
+    val concurrency: Int? = null,
+)
 
 /** A remark on one figure: `affects` names it (`throughput`, `latency` or `other`). */
 data class Flag(val code: String, val message: String, val affects: String)

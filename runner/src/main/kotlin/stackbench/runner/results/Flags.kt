@@ -107,8 +107,10 @@ object Flags {
         if (window != null) {
             if (window.shape != "flat") add(Flag(window.shape, "the app's own per-second throughput in the window was not flat (${window.shape}): ${window.reason}", "throughput"))
             val trips = window.roundTripsPerConnection
-            if (trips != null && trips < MIN_ROUND_TRIPS) {
-                add(Flag("few-round-trips", "each connection made only ${"%.1f".format(trips)} round trips in the window (at least $MIN_ROUND_TRIPS count): " +
+            val waves = window.waves
+            if (trips != null && trips < MIN_ROUND_TRIPS && (waves == null || waves < MIN_ROUND_TRIPS)) {
+                add(Flag("few-round-trips", "each connection made only ${"%.1f".format(trips)} round trips in the window" +
+                    (waves?.let { ", ${"%.1f".format(it)} waves of its binding concurrency limit" } ?: "") + " (at least $MIN_ROUND_TRIPS count): " +
                     if (counted != null) "a counted run of $counted requests, timed from the first sent to the last answered, so no window cuts its waves " +
                         "of completions; its figure includes the last wave's drain, as the published count did"
                     else "completions come in waves and the count depends on where the window cuts them", "throughput"))

@@ -56,6 +56,13 @@ data class WindowRecord(
     val precision: Double? = null,
     /** How many consecutive seconds of the series move together (τ): the window holds its length ÷ τ independent readings. */
     val autocorrelationSeconds: Double? = null,
+    /**
+     * Closed model under Little's law: the window's answers over the binding concurrency limit
+     * ([stackbench.runner.results.Ceiling.concurrency]), the waves of completions it held. Where a pool smaller than
+     * the connections binds, a wave comes every service time, not every round trip, so the window's cut moves the
+     * count by at most one wave: 1 ÷ [waves] of it.
+     */
+    val waves: Double? = null,
 )
 
 /**

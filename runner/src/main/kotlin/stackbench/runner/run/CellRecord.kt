@@ -86,9 +86,10 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
         val endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
             cell.endpoint.path, cell.endpoint.label)
         val load = loadRecord(placement)
-        val windowShape = resources?.let { WindowFigures.shape(it.serverPerSecond, measured, cell.load.shape is LoadShape.Closed, plannedWindowMs) }
+        val shape = resources?.let { WindowFigures.shape(it.serverPerSecond, measured, cell.load.shape is LoadShape.Closed, plannedWindowMs) }
         val jvm = if (w != null) WindowFigures.jvm(raw, cell.endpoint.path.substringBefore('?'))?.copy(compilerCpuMs = compilerCpuMs) else null
         val ceiling = Ceilings.of(endpoint, load, app, allotted, info, idle, measured, jvm?.workCpuMsPerRequest, prime?.httpCpuMsPerRequest)
+        val windowShape = shape?.copy(waves = WindowFigures.waves(measured, cell.load.shape is LoadShape.Closed, ceiling))
         return CellResult(
             key = cell.key, configKey = cell.configKey, index = cell.index, folder = "cells/${cell.folder}", repetition = cell.repetition,
             status = status,

@@ -63,7 +63,8 @@ object WindowClassifier {
                 "$n s: too few points to show a steady state (need $MIN_POINTS)",
             )
         }
-        val found = segments(xs, Changepoints.find(xs.map { ln(1 + it) }))
+        val logs = xs.map { ln(1 + it) }
+        val found = segments(xs, Changepoints.find(logs, penalty = penalty(logs, xs.average())))
         val segments = merge(xs, found, equivalence * abs(xs.average()))
         val merged = found.size - segments.size
         val last = segments.last()
@@ -84,6 +85,24 @@ object WindowClassifier {
                 "$story, below the earlier ${rate(fastestBefore)}: slowing, steady from second ${last.from}",
             )
         }
+    }
+
+    /**
+     * Half a completion: the least noise a count of completions per second carries. Answers that come at a steady
+     * r per second fall ⌊r⌋ or ⌈r⌉ to a second, by where the second's edges cut them, a jitter of up to 0.5; a
+     * series with little noise of its own (WebFlux's four event loops at 8 req/s: 8, 8, 8, 7, 7, 8, 8) would
+     * otherwise take that jitter for a change of level and be flagged warming.
+     */
+    const val COUNT_STEP_NOISE = 0.5
+
+    /**
+     * [Changepoints]' default penalty on [logs], its σ at least [COUNT_STEP_NOISE] on the log scale
+     * (0.5 ÷ (1 + [mean])): at 8 req/s a dip of one answer for two seconds is jitter, while one held for ten is
+     * still found; at hundreds of req/s the floor is far below any real noise.
+     */
+    private fun penalty(logs: List<Double>, mean: Double): Double {
+        val floor = COUNT_STEP_NOISE / (1 + mean)
+        return maxOf(Changepoints.defaultPenalty(logs), Changepoints.PENALTY_FACTOR * floor * floor * ln(logs.size.toDouble()))
     }
 
     private fun segments(xs: List<Double>, cuts: List<Int>): List<Changepoints.Segment> =

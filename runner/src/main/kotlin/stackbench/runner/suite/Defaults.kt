@@ -41,7 +41,10 @@ object Defaults {
     /** What priming takes for plan estimates (Tomcat on one pinned CPU: about 30 s). */
     val PRIME_ESTIMATE: Duration = Duration.ofSeconds(30)
 
-    /** A closed-model window holds at least this many round trips per connection at the measured median latency. */
+    /**
+     * A closed-model window holds at least this many round trips per connection at the measured median latency, or as
+     * many waves of the binding concurrency limit ([stackbench.runner.results.WindowRecord.waves]).
+     */
     const val MIN_ROUND_TRIPS = 20
 
     /**

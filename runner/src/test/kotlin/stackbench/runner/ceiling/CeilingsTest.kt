@@ -31,6 +31,8 @@ class CeilingsTest {
         assertThat(c.requestsPerSecond).isCloseTo(2000.0, within(1e-9))
         assertThat(c.efficiency).isCloseTo(0.75, within(1e-9))
         assertThat(c.explanation).isEqualTo("200 request threads (tomcat.threads) ÷ 100 ms per request (idle median) = 2,000 req/s")
+        // the binding limit, in whose waves a closed load completes
+        assertThat(c.concurrency).isEqualTo(200)
     }
 
     @Test
@@ -39,6 +41,7 @@ class CeilingsTest {
         assertThat(c.requestsPerSecond).isCloseTo(500.0, within(1e-9))
         assertThat(c.efficiency).isNull()
         assertThat(c.explanation).startsWith("50 connections (closed model) ÷ 100 ms")
+        assertThat(c.concurrency).isEqualTo(50)
     }
 
     @Test
@@ -124,6 +127,7 @@ class CeilingsTest {
         val c = Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.0), null, workCpuMs = 0.05, exchangeCpuMs = 0.95)!!
         assertThat(c.law).isEqualTo("CPU time")
         assertThat(c.requestsPerSecond).isCloseTo(1000.0, within(1e-9))
+        assertThat(c.concurrency).`as`("a CPU-bound load has no waves of a pool").isNull()
         val little = Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.0), null, workCpuMs = 0.05, exchangeCpuMs = 0.15)!!
         assertThat(little.law).isEqualTo("Little's law")
         assertThat(little.requestsPerSecond).isCloseTo(2000.0, within(1e-9))

@@ -77,6 +77,12 @@ class ResultsStoreTest {
         val warming = WindowRecord("warming", 3, "2 segments", roundTripsPerConnection = 3.2)
         assertThat(Flags.of(clean, null, false, "cgroup-v1", window = warming).map { it.code }).containsExactly("warming", "few-round-trips")
         assertThat(Flags.of(clean, null, false, "cgroup-v1", window = WindowRecord("flat", 0, "1 segment", 25.0))).isEmpty()
+        // 400 connections on 64 Dispatchers.IO threads sleeping 0.5 s: 10 round trips of 3 s each in 30 s, but 60 waves of
+        // 64 answers, so the window's cut moves the count by 1/60 at most
+        val behindPool = WindowRecord("flat", 0, "1 segment", 10.0, waves = 60.0)
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", window = behindPool)).isEmpty()
+        assertThat(Flags.of(clean, null, false, "cgroup-v1", window = behindPool.copy(waves = 12.0)).single().message)
+            .contains("10.0 round trips").contains("12.0 waves of its binding concurrency limit")
         // a counted run's flag says why its few round trips are the published measure, not a cut among waves
         assertThat(Flags.of(clean, null, false, "cgroup-v1", window = warming.copy(shape = "flat"), counted = 200).single().message)
             .contains("3.2 round trips").contains("counted run of 200 requests").doesNotContain("where the window cuts")

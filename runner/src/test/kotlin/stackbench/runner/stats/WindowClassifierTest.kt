@@ -83,6 +83,18 @@ class WindowClassifierTest {
     }
 
     @Test
+    fun `a dip of one answer at a few answers a second is the count's own step, a held one is a change`() {
+        // WebFlux's four event loops sleeping 0.5 s each: 8 answers a second, and a second or two of 7 where the
+        // seconds' edges cut the answers differently (two lab repetitions, both flagged warming before the floor)
+        val eventLoop = List(20) { 8.0 } + listOf(7.0, 7.0) + List(8) { 8.0 }
+        assertThat(WindowClassifier.classify(eventLoop).shape).isEqualTo(WindowShape.FLAT)
+        assertThat(WindowClassifier.classify(List(20) { 8.0 } + 7.0 + List(9) { 8.0 }).shape).isEqualTo(WindowShape.FLAT)
+        // one answer a second fewer, held for the last 12 of 30 seconds, is a level the series shows
+        val slower = List(18) { 8.0 } + List(12) { 7.0 }
+        assertThat(WindowClassifier.classify(slower).shape).isEqualTo(WindowShape.SLOWING)
+    }
+
+    @Test
     fun `a constant series is flat from the start`() {
         val c = WindowClassifier.classify(List(30) { 2000.0 })
         assertThat(c).isEqualTo(
