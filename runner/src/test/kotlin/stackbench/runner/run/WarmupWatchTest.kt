@@ -163,6 +163,16 @@ class WarmupWatchTest {
     }
 
     @Test
+    fun `a saturated CPU is no light work, however long the round trips its queue makes`() {
+        // /noop at 400 connections on one CPU: 12,000 req/s, a 33 ms round trip, 0.08 ms of CPU per answer (0.25 %),
+        // but the whole CPU busy: a JIT that halves that CPU halves the round trip, so only a level may end it
+        val saturated = FakeApp(rate = { t -> if (t % 2 == 0) 10_000.0 else 14_000.0 }, compileMs = { 0 }, cpuMs = 1_000)
+        val w = WarmupWatch(saturated::read, Duration.ofSeconds(1), connections = 400)
+        assertThat(runUntilSteady(w, 20)).isEqualTo(20)
+        assertThat(w.record(20.0).endedBy).isEqualTo("cap")
+    }
+
+    @Test
     fun `the steady state of light work starts at the earliest slice after which the rate has no trend`() {
         val rates = listOf(250.0, 400.0, 600.0, 800.0) + List(12) { 1000.0 + 10 * (it % 3 - 1) }
         assertThat(WarmupWatch.untrendedFrom(rates)).isEqualTo(4)
