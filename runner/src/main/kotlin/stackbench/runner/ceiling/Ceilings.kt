@@ -3,6 +3,7 @@ package stackbench.runner.ceiling
 import stackbench.runner.catalog.RequestPool
 import stackbench.runner.catalog.Stack
 import stackbench.runner.results.AppRecord
+import stackbench.runner.results.CellResult
 import stackbench.runner.results.Ceiling
 import stackbench.runner.results.EndpointRecord
 import stackbench.runner.results.IdleProbe
@@ -57,6 +58,19 @@ object Ceilings {
         }
         val ceiling = laws.minByOrNull { it.requestsPerSecond } ?: return null
         return ceiling.copy(efficiency = measured?.let { it.throughput / ceiling.requestsPerSecond })
+    }
+
+    /**
+     * The ceiling a cell recorded, if today's laws could have given it from what the cell recorded; null for one
+     * that an earlier law gave. The CPU-time law once divided the CPUs by the idle probe's wall time per request,
+     * which is no CPU cost (a cell of primes up to 1,000 read 2,816 % of such a ceiling); today it needs the
+     * work's CPU over the window and the exchange's CPU at priming, so a CPU-time ceiling without both is that
+     * earlier law's, and reports show none rather than its figure.
+     */
+    fun recorded(cell: CellResult): Ceiling? {
+        val c = cell.ceiling ?: return null
+        val inputs = cell.jvm?.workCpuMsPerRequest != null && cell.prime?.httpCpuMsPerRequest != null
+        return if (c.law == CPU_TIME && !inputs) null else c
     }
 
     /** A pool as `/info` reports it; [size] null = unbounded. */

@@ -1,5 +1,6 @@
 package stackbench.runner.findings
 
+import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.report.Format
 import stackbench.runner.results.CellResult
 
@@ -30,8 +31,8 @@ enum class Figure(val id: String, val header: String, val value: (CellResult) ->
     INVOLUNTARY_CS("involuntary-cs", "involuntary cs/s", { it.resources?.involuntaryCtxPerSecond }, Format::perSecond),
     VOLUNTARY_CS("voluntary-cs", "voluntary cs/s", { it.resources?.voluntaryCtxPerSecond }, Format::perSecond),
     THREADS("threads", "threads", { it.resources?.threadsMax?.toDouble() }, { v -> v?.let { "%.0f".format(java.util.Locale.ROOT, it) } ?: "–" }),
-    CEILING("ceiling", "ceiling req/s", { it.ceiling?.requestsPerSecond }, Format::rate),
-    EFFICIENCY("efficiency", "of ceiling", { it.ceiling?.efficiency }, { Format.percent(it) }),
+    CEILING("ceiling", "ceiling req/s", { Ceilings.recorded(it)?.requestsPerSecond }, Format::rate),
+    EFFICIENCY("efficiency", "of ceiling", { Ceilings.recorded(it)?.efficiency }, { Format.percent(it) }),
     IDLE_MS("idle-ms", "lone request ms", { it.idle?.medianMs }, Format::ms),
 
     /** How steady the app's own throughput was second by second: standard deviation ÷ mean (lower is steadier). */

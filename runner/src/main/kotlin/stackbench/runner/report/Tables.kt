@@ -1,5 +1,6 @@
 package stackbench.runner.report
 
+import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Flag
@@ -30,7 +31,7 @@ class Tables(private val view: RunView) {
         else -> """<small title="range over ${e.n} repetitions (too few for an interval)">${fmt(e.values.min())}–${fmt(e.values.max())}</small>"""
     }
 
-    private val ceilings get() = view.configs.any { c -> c.cells.any { it.ceiling != null } }
+    private val ceilings get() = view.configs.any { c -> c.cells.any { Ceilings.recorded(it) != null } }
 
     /** One row per configuration: medians over its repetitions, flags beside the figure they affect. */
     fun keyFigures(): String {
@@ -66,8 +67,8 @@ class Tables(private val view: RunView) {
     }
 
     private fun ceilingCells(c: Config): List<Td> {
-        val ceiling = c.cells.firstNotNullOfOrNull { it.ceiling } ?: return listOf(n("–"), n("–"))
-        val efficiency = median(c.ok.mapNotNull { it.ceiling?.efficiency })
+        val ceiling = c.cells.firstNotNullOfOrNull { Ceilings.recorded(it) } ?: return listOf(n("–"), n("–"))
+        val efficiency = median(c.ok.mapNotNull { Ceilings.recorded(it)?.efficiency })
         return listOf(n("""<span title="${e(ceiling.explanation)}">${Format.rate(ceiling.requestsPerSecond)}</span><small>${e(ceiling.law)}</small>"""), n(Format.percent(efficiency)))
     }
 

@@ -3,12 +3,19 @@ package stackbench.runner.ceiling
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.within
 import org.junit.jupiter.api.Test
+import stackbench.runner.plan.Planner
 import stackbench.runner.results.AppRecord
+import stackbench.runner.results.Ceiling
 import stackbench.runner.results.EndpointRecord
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.IdleProbe
+import stackbench.runner.results.JvmWindow
 import stackbench.runner.results.Json
 import stackbench.runner.results.LoadRecord
+import stackbench.runner.results.PrimeRecord
+import stackbench.runner.results.WarmupRecord
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.SuiteParser
 
 class CeilingsTest {
 
@@ -164,5 +171,24 @@ class CeilingsTest {
         assertThat(c.explanation).isEqualTo("200 request threads (tomcat.threads) ÷ 100 ms per request (the delay parameter) = 2,000 req/s")
         assertThat(Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.4), null)!!.explanation)
             .isEqualTo("200 request threads (tomcat.threads) ÷ 100.4 ms per request (idle median) = 1,992 req/s")
+    }
+
+    @Test
+    fun `a CPU-time ceiling without the CPU it rests on is an earlier law's, and reads as none`() {
+        val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
+            "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: cpu, strategies: [direct], limit: 100000}]", "t.yaml"))
+        val base = Fixtures.cell(plan.cells.first(), throughput = 200.0)
+        val earlier = Ceiling("CPU time", 268.1, "1 CPU allotted ÷ 3.73 ms per request (idle median) = 268.1 req/s", 8.59)
+        assertThat(Ceilings.recorded(base.copy(ceiling = earlier))).isNull()
+        val today = Ceiling("CPU time", 400.0, "1 CPU allotted ÷ (2.3 ms of work + 0.2 ms per HTTP exchange) of CPU per request = 400 req/s", 0.5)
+        val measured = base.copy(ceiling = today, jvm = JvmWindow(workCpuMsPerRequest = 2.3),
+            prime = PrimeRecord("/noop", 50, WarmupRecord(10.0, "steady", 9.0, null), httpCpuMsPerRequest = 0.2))
+        assertThat(Ceilings.recorded(measured)).isEqualTo(today)
+        // the work's CPU alone is not today's law either
+        assertThat(Ceilings.recorded(measured.copy(prime = null))).isNull()
+        // Little's law needs no CPU figure: its ceilings stand as recorded
+        val little = Ceiling("Little's law", 2000.0, "200 request threads (tomcat.threads) ÷ 100 ms per request (the delay parameter) = 2,000 req/s", 0.9)
+        assertThat(Ceilings.recorded(base.copy(ceiling = little))).isEqualTo(little)
+        assertThat(Ceilings.recorded(base)).isNull()
     }
 }
