@@ -89,10 +89,14 @@ class FindingsPlanTest {
         }
 
         val downstream = plan("io-downstream").runs.single()
-        assertThat(downstream.measuredOnly.map { it.name }).contains("downstream-clients-800: client cf-apache")
-        assertThat(downstream.measuredOnly.map { it.uncompared }).containsOnly("claims nothing")
-        assertThat(downstream.configs).contains("tomcat/downstream-cf-apache-delay500/c800", "webflux/downstream-cf-apache-delay500/c800")
+        assertThat(downstream.measuredOnly).isEmpty()
+        assertThat(downstream.configs).hasSize(24).contains("tomcat/downstream-sync-java-delay10/c100", "webflux/downstream-webclient-delay500/c800")
         assertThat(downstream.driven).hasSize(12)
+        val clients = plan("io-downstream-clients").runs.single()
+        assertThat(clients.measuredOnly.map { it.name }).contains("downstream-clients-800: client cf-apache")
+        assertThat(clients.measuredOnly.map { it.uncompared }).containsOnly("claims nothing")
+        assertThat(clients.configs).hasSize(16).contains("tomcat/downstream-cf-apache-delay500/c800", "webflux/downstream-cf-apache-delay500/c800")
+        assertThat(clients.driven).isEmpty()
     }
 
     @Test
@@ -137,7 +141,7 @@ class FindingsPlanTest {
 
     @Test
     fun `a side matches a planned cell exactly as findings matches the measured one`() {
-        for (run in listOf("servers", "io-downstream", "cpu-bound")) {
+        for (run in listOf("servers", "io-downstream", "io-downstream-clients", "cpu-bound")) {
             val cells = Planner.plan(suite(run), 1.0, 1).cells
             val sides = claims.comparisons.flatMap { c -> c.rows.flatMap { listOfNotNull(it.a, it.b) } }.filter { it.run == run }
             for (side in sides) {

@@ -55,7 +55,7 @@ class PublishedSuitesTest {
     fun `the published comparisons are all there`() {
         assertThat(suiteFiles()).contains(
             "cpu-bound.yaml", "cpu-bound-pinned.yaml", "blocking-io.yaml", "event-loop.yaml", "servers.yaml",
-            "servers-startup.yaml", "io-downstream.yaml", "virtual-threads.yaml",
+            "servers-startup.yaml", "io-downstream.yaml", "io-downstream-clients.yaml", "virtual-threads.yaml",
         )
         assertThat(suiteFiles().map { dir.resolve(it) }).allMatch { Files.isRegularFile(it) && it.extension == "yaml" }
     }
@@ -163,13 +163,26 @@ class PublishedSuitesTest {
     }
 
     @Test
-    fun `io-downstream runs every client over the article's matrix`() {
+    fun `io-downstream runs the blocking call and WebClient over the article's matrix`() {
         val suite = parse("io-downstream.yaml")
         val downstream = suite.endpoints.single() as EndpointSpec.Downstream
-        assertThat(downstream.clients).containsExactlyElementsOf(DownstreamClient.entries)
+        assertThat(downstream.clients).containsExactly(DownstreamClient.SYNC_JAVA, DownstreamClient.WEBCLIENT)
         assertThat(downstream.delaysMs).containsExactly(10L, 100L, 500L)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100, 200, 400, 800)))
         assertThat(suite.profile.cpuset).containsExactly(1)
+    }
+
+    @Test
+    fun `io-downstream-clients runs every client at 800 users and 500 ms, as io-downstream is set up`() {
+        val suite = parse("io-downstream-clients.yaml")
+        val downstream = suite.endpoints.single() as EndpointSpec.Downstream
+        assertThat(downstream.clients).containsExactlyElementsOf(DownstreamClient.entries)
+        assertThat(downstream.delaysMs).containsExactly(500L)
+        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(800)))
+        val matrix = parse("io-downstream.yaml")
+        assertThat(suite.profile).isEqualTo(matrix.profile)
+        assertThat(suite.apps).isEqualTo(matrix.apps)
+        assertThat(suite.load.copy(model = matrix.load.model)).isEqualTo(matrix.load)
     }
 
     @Test
