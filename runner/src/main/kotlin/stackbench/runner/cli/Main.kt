@@ -35,7 +35,7 @@ class Stackbench : CliktCommand(name = "stackbench") {
 
 fun commands() = Stackbench().subcommands(
     RunCommand(), PlanCommand(), ListCommand(), DoctorCommand(), ServeCommand(), ReportCommand(), CompareCommand(), FindingsCommand(),
-    FindingsRunCommand(),
+    FindingsRunCommand(), ReclassifyCommand(),
 )
 
 /** The command line this process was started with, for the record. */

@@ -35,6 +35,17 @@ object WindowFigures {
     }
 
     /**
+     * [window] classified again from the same per-second series by today's [WindowClassifier]: its shape, steady second
+     * and reason replaced, every other figure kept; null when the series is gone (no window was recorded from it).
+     */
+    fun reshape(window: WindowRecord, serverPerSecond: List<Double?>): WindowRecord? {
+        val series = serverPerSecond.drop(1).filterNotNull()
+        if (series.isEmpty()) return null
+        val c = WindowClassifier.classify(series)
+        return window.copy(shape = c.shape.id, steadyFromSecond = c.steadyFrom?.plus(1), reason = "from the second second on: " + c.reason)
+    }
+
+    /**
      * The waves of completions a closed window held ([WindowRecord.waves]): its answers over the binding concurrency
      * limit of a Little's-law ceiling; null for an open model or another ceiling.
      */

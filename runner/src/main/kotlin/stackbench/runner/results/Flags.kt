@@ -67,6 +67,14 @@ object Flags {
         else -> null
     }
 
+    /** The codes [shape] gives: every window shape but flat. */
+    val SHAPES = setOf("warming", "slowing", "no-steady-state")
+
+    /** The flag of a window that was not flat: its shape, with the classifier's reason. */
+    fun shape(window: WindowRecord): Flag? =
+        if (window.shape == "flat") null
+        else Flag(window.shape, "the app's own per-second throughput in the window was not flat (${window.shape}): ${window.reason}", "throughput")
+
     fun of(
         measured: LoadResult?, resources: ResourceSummary?, sharesCpus: Boolean, isolation: String,
         warmup: WarmupRecord? = null, window: WindowRecord? = null, ceiling: Ceiling? = null, pace: PaceReading? = null,
@@ -105,7 +113,7 @@ object Flags {
                 "; the measured window may include warm-up", "throughput"))
         }
         if (window != null) {
-            if (window.shape != "flat") add(Flag(window.shape, "the app's own per-second throughput in the window was not flat (${window.shape}): ${window.reason}", "throughput"))
+            shape(window)?.let(::add)
             val trips = window.roundTripsPerConnection
             val waves = window.waves
             if (trips != null && trips < MIN_ROUND_TRIPS && (waves == null || waves < MIN_ROUND_TRIPS)) {

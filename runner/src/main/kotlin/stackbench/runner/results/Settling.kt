@@ -63,6 +63,11 @@ data class WindowRecord(
      * count by at most one wave: 1 ÷ [waves] of it.
      */
     val waves: Double? = null,
+    /**
+     * Set when `stackbench reclassify` changed the shape of a window measured under an earlier classifier: the shape it
+     * was recorded with and why (`warming: from the second second on: ...`), so the record keeps what was first read.
+     */
+    val reclassifiedFrom: String? = null,
 )
 
 /**

@@ -278,9 +278,10 @@ class WarmupWatch(
         /**
          * Where the last level begins: the changepoint analysis's last segment, less its leading slices that are still
          * more than [LEVEL_WITHIN] from the level (the tail of a ramp, which the segmentation may count into the level).
+         * A brief excursion counts as a change here (`excursion = 0`): the warm-up wants the level as it last began.
          */
         private fun levelStart(rates: List<Double>): Int? {
-            var from = WindowClassifier.classify(rates, tail = 0.0).steadyFrom ?: return null
+            var from = WindowClassifier.classify(rates, tail = 0.0, excursion = 0.0).steadyFrom ?: return null
             val level = stackbench.runner.stats.Statistics.median(rates.subList(from, rates.size))
             while (from < rates.size - 1 && kotlin.math.abs(rates[from] - level) > LEVEL_WITHIN * level) from++
             return from

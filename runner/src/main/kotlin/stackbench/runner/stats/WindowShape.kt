@@ -6,7 +6,7 @@ import kotlin.math.ln
 
 /** The shape of a throughput series (completions per second, higher is faster) over a measurement window. */
 enum class WindowShape(val id: String, val text: String) {
-    FLAT("flat", "one level throughout: steady from the start"),
+    FLAT("flat", "one level throughout, or left only briefly: steady from the start"),
     WARMING("warming", "got faster, then settled at its fastest level"),
     SLOWING("slowing", "settled below an earlier, faster level"),
     NO_STEADY_STATE("no-steady-state", "still changing near the end, or too short: no steady state shown"),
@@ -44,7 +44,11 @@ object WindowClassifier {
      * less than [equivalence] × the series' mean are merged (closest pair first, means recomputed), as
      * practically one level. Then: one segment is
      * [WindowShape.FLAT]; a last segment starting within the final [tail] share of the series is
-     * [WindowShape.NO_STEADY_STATE] (it changed near the end, so no steady state was shown); a last segment at
+     * [WindowShape.NO_STEADY_STATE] (it changed near the end, so no steady state was shown); a series that
+     * begins at the level it ends on (first and last segments within the equivalence) and whose segments away
+     * from that level move its mean by less than [excursion] of it is [WindowShape.FLAT] too: it held one
+     * level, left briefly (a GC pause, a stolen second), which a repetition samples like any other noise, and
+     * it did not warm up inside the window, which began at its final level; otherwise a last segment at
      * least as fast as every earlier one is [WindowShape.WARMING]; else [WindowShape.SLOWING]. Fewer than
      * [MIN_POINTS] points cannot show a steady state: [WindowShape.NO_STEADY_STATE].
      *
@@ -52,8 +56,9 @@ object WindowClassifier {
      * [equivalence] of the level it reaches, count as that level, so [WindowClass.steadyFrom] can come a
      * second or two before the climb's very end.
      */
-    fun classify(xs: List<Double>, equivalence: Double = 0.05, tail: Double = 0.25): WindowClass {
+    fun classify(xs: List<Double>, equivalence: Double = 0.05, tail: Double = 0.25, excursion: Double = EXCURSION): WindowClass {
         require(equivalence >= 0) { "equivalence must not be negative, not $equivalence" }
+        require(excursion >= 0) { "excursion must not be negative, not $excursion" }
         require(tail >= 0 && tail < 1) { "tail must be in [0, 1), not $tail" }
         require(xs.all { it >= 0 && it.isFinite() }) { "a throughput is finite and not negative" }
         val n = xs.size
@@ -65,7 +70,8 @@ object WindowClassifier {
         }
         val logs = xs.map { ln(1 + it) }
         val found = segments(xs, Changepoints.find(logs, penalty = penalty(logs, xs.average())))
-        val segments = merge(xs, found, equivalence * abs(xs.average()))
+        val within = equivalence * abs(xs.average())
+        val segments = merge(xs, found, within)
         val merged = found.size - segments.size
         val last = segments.last()
         val story = describe(segments, merged, equivalence)
@@ -76,6 +82,9 @@ object WindowClassifier {
                 "$story: the last change is in the final ${pct(tail)} of the $n s, so no steady state is shown",
             )
         }
+        excursions(xs, segments, within, excursion)?.let { away ->
+            return WindowClass(WindowShape.FLAT, segments, 0, "$story: it began and ended at ${rate(last.mean)} and $away: flat, steady from second 0")
+        }
         val fastestBefore = segments.dropLast(1).maxOf { it.mean }
         return if (last.mean >= fastestBefore) {
             WindowClass(WindowShape.WARMING, segments, last.from, "$story, the fastest: warming, steady from second ${last.from}")
@@ -85,6 +94,25 @@ object WindowClassifier {
                 "$story, below the earlier ${rate(fastestBefore)}: slowing, steady from second ${last.from}",
             )
         }
+    }
+
+    /** Excursions from a window's one level that move its mean by less than this share of the level leave it [WindowShape.FLAT]. */
+    const val EXCURSION = 0.01
+
+    /**
+     * Where [segments] begin and end at one level (the first within [within] of the last), and the seconds away from
+     * it move the mean of [xs] by less than [excursion] of that level: those seconds in words; else null.
+     */
+    private fun excursions(xs: List<Double>, segments: List<Changepoints.Segment>, within: Double, excursion: Double): String? {
+        val level = segments.last().mean
+        if (abs(segments.first().mean - level) >= within || level <= 0) return null
+        val away = segments.filter { abs(it.mean - level) >= within }
+        val shift = abs(xs.average() - level) / level
+        if (away.isEmpty() || shift >= excursion) return null
+        val seconds = away.sumOf { it.length }
+        val spells = away.joinToString(", ") { "${if (it.mean < level) "down" else "up"} to ${rate(it.mean)} for ${it.length} s" }
+        return "left it for $seconds of ${xs.size} s ($spells), which moves the window's mean by ${"%.2f".format(Locale.ROOT, shift * 100)} % " +
+            "(under ${pct(excursion)})"
     }
 
     /**

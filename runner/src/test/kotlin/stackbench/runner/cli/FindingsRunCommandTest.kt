@@ -75,7 +75,7 @@ class FindingsRunCommandTest {
         val r = run("findings-run", "cpu-offload", "no-such-claim", "--dry-run")
         assertThat(r.code).isEqualTo(Exit.BAD_INPUT)
         assertThat(r.err).contains("stackbench: no claim, comparison or run named 'no-such-claim' in docs/claims.yaml; claims: blocking-little,")
-            .contains("runs: cpu-bound, cpu-bound-cold, cpu-bound-pinned, blocking-io, blocking-io-cold, event-loop, servers-startup, servers, io-downstream, io-downstream-clients, virtual-threads")
+            .contains("runs: cpu-bound, cpu-bound-cold, cpu-bound-pinned, blocking-io, blocking-io-cold, event-loop-completable-future, event-loop, servers-startup, servers, io-downstream, io-downstream-clients, virtual-threads")
         assertThat(r.out).isEmpty()
     }
 

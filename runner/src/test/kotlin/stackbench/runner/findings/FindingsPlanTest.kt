@@ -103,7 +103,7 @@ class FindingsPlanTest {
     fun `no id plans every claim's rows, one comparison each where both sides share a run`() {
         val p = plan()
         assertThat(p.runs.map { it.run }).containsExactlyInAnyOrder(
-            "cpu-bound", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop", "servers-startup", "servers", "io-downstream", "virtual-threads")
+            "cpu-bound", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers", "io-downstream", "virtual-threads")
         val claimRows = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { ClaimRow(c, it) } }
         val planned = p.runs.flatMap { it.driven + it.acrossRuns + it.measuredOnly }.distinct()
         assertThat(planned).containsExactlyInAnyOrderElementsOf(claimRows)

@@ -79,7 +79,40 @@ class WindowClassifierTest {
         assertThat(c.steadyFrom).isEqualTo(0)
         assertThat(c.reason).startsWith("1 segment (after merging 2 changes of less than 5 %): 2,0")
         // the same steps count when the equivalence is tighter
-        assertThat(WindowClassifier.classify(xs, equivalence = 0.01).shape).isEqualTo(WindowShape.SLOWING)
+        assertThat(WindowClassifier.classify(xs, equivalence = 0.01, excursion = 0.0).shape).isEqualTo(WindowShape.SLOWING)
+    }
+
+    @Test
+    fun `a brief dip from the level a long window began and ended at leaves it flat`() {
+        // a 10-minute window of the event-loop suite: 986 req/s, 2 s at 883, then 986 again; as warming it took
+        // the cell out of its comparison, though the dip moves the window's mean by 0.03 %
+        val xs = List(29) { 986.0 } + List(2) { 883.0 } + List(568) { 986.0 }
+        val c = WindowClassifier.classify(xs)
+        assertThat(c.shape).describedAs(c.reason).isEqualTo(WindowShape.FLAT)
+        assertThat(c.steadyFrom).isEqualTo(0)
+        assertThat(c.segments).hasSize(3)
+        assertThat(c.reason).isEqualTo(
+            "3 segments: 986 req/s for 29 s, then 883 req/s for 2 s, then 986 req/s from second 31: it began and ended at 986 req/s " +
+                "and left it for 2 of 599 s (down to 883 req/s for 2 s), which moves the window's mean by 0.03 % (under 1 %): flat, steady from second 0",
+        )
+        // a burst is an excursion too
+        val burst = WindowClassifier.classify(List(100) { 2000.0 } + List(3) { 2600.0 } + List(200) { 2000.0 })
+        assertThat(burst.shape).describedAs(burst.reason).isEqualTo(WindowShape.FLAT)
+        assertThat(burst.reason).contains("(up to 2,600 req/s for 3 s)")
+    }
+
+    @Test
+    fun `a spell that moves the mean, or a window that began below its level, is not an excursion`() {
+        // 20 of 60 s at 700: the mean is 10 % under the level, so the window did not hold it
+        val spell = WindowClassifier.classify(List(10) { 1000.0 } + List(20) { 700.0 } + List(30) { 1000.0 })
+        assertThat(spell.shape).describedAs(spell.reason).isEqualTo(WindowShape.WARMING)
+        assertThat(spell.steadyFrom).isEqualTo(30)
+        // began at 900, dipped, ended at 1000: it got faster inside the window, however little that moved the mean
+        val climbed = WindowClassifier.classify(List(5) { 900.0 } + List(2) { 600.0 } + List(593) { 1000.0 })
+        assertThat(climbed.shape).describedAs(climbed.reason).isEqualTo(WindowShape.WARMING)
+        // excursion 0 keeps every change of level a change (the warm-up's reading)
+        val dip = List(29) { 986.0 } + List(2) { 883.0 } + List(568) { 986.0 }
+        assertThat(WindowClassifier.classify(dip, excursion = 0.0).shape).isEqualTo(WindowShape.WARMING)
     }
 
     @Test
@@ -119,6 +152,11 @@ class WindowClassifierTest {
         private val table = listOf(
             Case("flat, 2 % noise", { Series(it, 0.02).hold(2000.0, 60).build() }, WindowShape.FLAT, 0),
             Case("flat, 5 % noise", { Series(it, 0.05).hold(2000.0, 60).build() }, WindowShape.FLAT, 0),
+            Case(
+                "flat for 10 minutes with a 3 s dip to 80 %, 2 % noise",
+                { Series(it, 0.02).hold(1000.0, 200).hold(800.0, 3).hold(1000.0, 397).build() },
+                WindowShape.FLAT, 0,
+            ),
             Case("step up at a third", { Series(it, 0.02).hold(1300.0, 20).hold(2400.0, 40).build() }, WindowShape.WARMING, 20, 1),
             Case("step down at a third", { Series(it, 0.02).hold(2400.0, 20).hold(1800.0, 40).build() }, WindowShape.SLOWING, 20, 1),
             Case("step up in the last 10 %", { Series(it, 0.02).hold(2000.0, 54).hold(2600.0, 6).build() }, WindowShape.NO_STEADY_STATE, null),

@@ -54,7 +54,7 @@ class PublishedSuitesTest {
     @Test
     fun `the published comparisons are all there`() {
         assertThat(suiteFiles()).contains(
-            "cpu-bound.yaml", "cpu-bound-pinned.yaml", "blocking-io.yaml", "event-loop.yaml", "servers.yaml",
+            "cpu-bound.yaml", "cpu-bound-pinned.yaml", "blocking-io.yaml", "event-loop.yaml", "event-loop-completable-future.yaml", "servers.yaml",
             "servers-startup.yaml", "io-downstream.yaml", "io-downstream-clients.yaml", "virtual-threads.yaml",
         )
         assertThat(suiteFiles().map { dir.resolve(it) }).allMatch { Files.isRegularFile(it) && it.extension == "yaml" }
@@ -130,9 +130,22 @@ class PublishedSuitesTest {
         assertThat(webflux.systemProperties).containsEntry("reactor.netty.ioWorkerCount", "1")
         val io = suite.endpoints.single() as EndpointSpec.Io
         assertThat(io.delaysMs).containsExactly(100L)
-        assertThat(io.strategies).allMatch { it.blocksAThread && it != IoStrategy.BLOCKING }
+        assertThat(io.strategies).containsExactly(IoStrategy.BOUNDED_ELASTIC)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100)))
         assertThat(suite.load.length).isEqualTo(LoadLength.Timed(Duration.ofMinutes(10)))
+    }
+
+    @Test
+    fun `event-loop-completable-future hands the wait to the article's pool, as event-loop is set up`() {
+        val suite = parse("event-loop-completable-future.yaml")
+        val io = suite.endpoints.single() as EndpointSpec.Io
+        assertThat(io.strategies).containsExactly(IoStrategy.COMPLETABLE_FUTURE)
+        val elastic = parse("event-loop.yaml")
+        assertThat(io.delaysMs).isEqualTo((elastic.endpoints.single() as EndpointSpec.Io).delaysMs)
+        assertThat(suite.profile).isEqualTo(elastic.profile)
+        assertThat(suite.apps).isEqualTo(elastic.apps)
+        assertThat(suite.load).isEqualTo(elastic.load)
+        assertThat(suite.repetitions).isEqualTo(elastic.repetitions)
     }
 
     @Test

@@ -1,0 +1,63 @@
+package stackbench.runner.cli
+
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.parameters.arguments.argument
+import com.github.ajalt.clikt.parameters.options.flag
+import com.github.ajalt.clikt.parameters.options.option
+import com.github.ajalt.clikt.parameters.types.path
+import stackbench.runner.probe.Reclassify
+import stackbench.runner.report.Reports
+import stackbench.runner.results.ResultsStore
+import stackbench.runner.results.RunStatus
+import java.nio.file.Files
+
+class ReclassifyCommand : CliktCommand(name = "reclassify") {
+    override fun help(context: Context) = """
+        Classifies every measured window of a past run again (flat, warming, slowing, no steady state) with this
+        version's classifier, from the per-second series the run kept; nothing is measured again. Where a shape
+        changes, its flag and the run's own comparisons follow, the window keeps the shape it was recorded with
+        (windowShape.reclassifiedFrom), and DIR/results.json, results.csv, report.html and summary.md are rewritten.
+    """.trimIndent()
+
+    private val dir by argument("DIR", help = "a results folder written by ./stackbench run or findings-run").path()
+    private val dryRun by option("--dry-run", help = "say what would change; write nothing").flag()
+
+    override fun run() {
+        val file = ResultsStore.fileOf(dir)
+        if (file.fileName.toString().endsWith(".gz")) {
+            throw BadInput("$file is a published record: reclassify the run's results folder (results/findings/<run>) and publish it again")
+        }
+        val result = try {
+            ResultsStore.read(dir)
+        } catch (e: IllegalArgumentException) {
+            throw BadInput(e.message ?: "cannot read $dir")
+        }
+        if (result.run.status == RunStatus.RUNNING) {
+            throw BadInput("$file belongs to a run still in progress (status running): let it end, or resume it to an end, then reclassify")
+        }
+        val outcome = Reclassify.run(result)
+        val classified = outcome.changes.size + outcome.same
+        println("reclassify: ${result.run.id}: $classified window(s) classified again, ${outcome.changes.size} changed shape, " +
+            "${outcome.same} kept it; ${outcome.without} cell(s) without a window")
+        for (c in outcome.changes) println("  ${c.key}: ${c.from} → ${c.to} (${c.reason})")
+        if (outcome.changes.isEmpty()) return
+        for ((before, after) in result.decisions.zip(outcome.result.decisions)) {
+            if (before.relation != after.relation || before.decided != after.decided || before.nA != after.nA || before.nB != after.nB) {
+                println("  comparison ${after.name}: ${state(before.relation, before.decided, before.nA, before.nB)} → " +
+                    state(after.relation, after.decided, after.nA, after.nB))
+            }
+        }
+        if (dryRun) {
+            println("--dry-run: nothing written")
+            return
+        }
+        val folder = if (Files.isDirectory(dir)) dir else (dir.toAbsolutePath().parent ?: dir)
+        ResultsStore(folder).write(outcome.result)
+        val report = Reports.write(outcome.result, folder)
+        println("wrote ${folder.resolve(ResultsStore.JSON_FILE)}, ${ResultsStore.CSV_FILE}, ${report.html.fileName}, ${report.markdown.fileName}")
+    }
+
+    private fun state(relation: String, decided: Boolean, nA: Int, nB: Int) =
+        "${if (decided) relation else "undecided"} ($nA and $nB repetitions counted)"
+}

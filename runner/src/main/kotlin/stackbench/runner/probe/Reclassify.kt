@@ -1,0 +1,69 @@
+package stackbench.runner.probe
+
+import stackbench.runner.compare.SuiteDecisions
+import stackbench.runner.results.CellResult
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.Flag
+import stackbench.runner.results.Flags
+import stackbench.runner.results.RunResult
+import stackbench.runner.suite.SuiteComparison
+
+/**
+ * A past run's windows classified again by today's [stackbench.runner.stats.WindowClassifier], from the per-second
+ * series every cell keeps (`resources.serverPerSecond`): when the classifier improves (a brief dip in a long window
+ * no longer reads as warming), runs measured before it get the same reading without being measured again.
+ *
+ * Only what the classifier decides changes: a window's shape, its steady second, its reason and its shape flag
+ * ([Flags.shape]); the shape it was first recorded with stays beside it ([stackbench.runner.results.WindowRecord.reclassifiedFrom]).
+ * A window whose shape comes out the same is left as it was. The run's own comparisons (`decisions`) are decided
+ * again from the cells, as the flags they leave out may have changed. Pure.
+ */
+object Reclassify {
+    /** A window whose shape changed: the cell, the shapes before and after, and the new reason. */
+    data class Change(val key: String, val from: String, val to: String, val reason: String)
+
+    data class Outcome(
+        val result: RunResult,
+        val changes: List<Change>,
+        /** Windows classified again whose shape stayed. */
+        val same: Int,
+        /** Cells with no window to classify: not OK, or no per-second series recorded. */
+        val without: Int,
+    )
+
+    fun run(result: RunResult): Outcome {
+        val changes = mutableListOf<Change>()
+        var same = 0
+        var without = 0
+        val cells = result.cells.map { cell ->
+            val old = cell.windowShape
+            val series = cell.resources?.serverPerSecond
+            val new = if (old != null && series != null && cell.status == CellStatus.OK) WindowFigures.reshape(old, series) else null
+            if (old == null || new == null) {
+                without++
+                cell
+            } else if (new.shape == old.shape) {
+                same++
+                cell
+            } else {
+                changes += Change(cell.key, old.shape, new.shape, new.reason)
+                cell.copy(
+                    windowShape = new.copy(reclassifiedFrom = old.reclassifiedFrom ?: "${old.shape}: ${old.reason}"),
+                    flags = reflag(cell, Flags.shape(new)),
+                )
+            }
+        }
+        val decisions = if (changes.isEmpty()) result.decisions else SuiteDecisions.decide(
+            result.decisions.map { SuiteComparison(it.name, it.a, it.b, it.threshold, figure = it.figure) }, cells,
+        )
+        return Outcome(result.copy(cells = cells, decisions = decisions), changes, same, without)
+    }
+
+    /** [cell]'s flags with its shape flag replaced by [flag] (in its place), dropped when null, or added at the end. */
+    private fun reflag(cell: CellResult, flag: Flag?): List<Flag> {
+        val at = cell.flags.indexOfFirst { it.code in Flags.SHAPES }
+        val kept = cell.flags.filterNot { it.code in Flags.SHAPES }.toMutableList()
+        if (flag != null) kept.add(if (at < 0) kept.size else at, flag)
+        return kept
+    }
+}

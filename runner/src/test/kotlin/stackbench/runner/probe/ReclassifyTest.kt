@@ -1,0 +1,158 @@
+package stackbench.runner.probe
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.cli.Exit
+import stackbench.runner.cli.execute
+import stackbench.runner.plan.Planner
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.DecisionRecord
+import stackbench.runner.results.Fixtures
+import stackbench.runner.results.Flag
+import stackbench.runner.results.ResourceSummary
+import stackbench.runner.results.ResultsStore
+import stackbench.runner.results.RunResult
+import stackbench.runner.results.RunStatus
+import stackbench.runner.results.WindowRecord
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.SuiteParser
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
+
+class ReclassifyTest {
+    /** 986 req/s with a 2 s dip to 883 (the first second is the load generator's ramp, left out by the classifier). */
+    private val dip = listOf<Double?>(500.0) + List(29) { 986.0 } + List(2) { 883.0 } + List(568) { 986.0 }
+
+    /** 1,300 req/s for 10 s, then 2,400: a window that warmed up, whatever classifier reads it. */
+    private val climb = listOf<Double?>(500.0) + List(10) { 1300.0 } + List(40) { 2400.0 }
+
+    private val closedModel = Flag("closed-model", "closed-model latency", "latency")
+
+    /** A window as the classifier before excursions recorded it: warming (its flag sits between two others). */
+    private val warmingAsRecorded = WindowRecord("warming", 32, "from the second second on: 3 segments: ...", 5926.8, null, 0.0017)
+
+    /**
+     * Two configurations (tomcat, webflux) × 3 repetitions at 983-989 req/s; tomcat's first window [series], recorded
+     * warming and flagged so; the others flat. The run's one comparison, tomcat against webflux, decided as it was then.
+     */
+    private fun run(series: List<Double?>): RunResult {
+        val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
+            "name: r\napps: [{stack: tomcat}, {stack: webflux}]\nendpoints: [{kind: io, strategies: [completable-future], delay: 100ms}]\nrepetitions: 3", "r.yaml"))
+        val cells = plan.cells.map { c ->
+            val first = c.app.name == "tomcat" && c.repetition == 1
+            val flat = List(60) { 986.0 }
+            val window = if (first) warmingAsRecorded else WindowRecord("flat", 0, "flat", 5926.8)
+            val flags = listOf(closedModel) + (if (first) listOf(Flag("warming", "the app's own ... (warming): ...", "throughput")) else emptyList()) +
+                Flag("imprecise", "imprecise", "throughput")
+            Fixtures.cell(c, throughput = 980.0 + 3 * c.repetition).copy(
+                resources = ResourceSummary(cpuShare = 0.18, serverPerSecond = if (first) series else flat), windowShape = window, flags = flags,
+            )
+        }
+        val decision = DecisionRecord("tomcat vs webflux", cells.first().configKey, cells.last().configKey, 0.04, null, null, null, null, 2, 3,
+            "undecided", false, "fewer than 3 repetitions a side", listOf("${cells.first().key}: flagged warming"), "throughput")
+        return RunResult(run = Fixtures.info(cells.size).copy(status = RunStatus.COMPLETE), environment = Fixtures.environment(), cells = cells,
+            decisions = listOf(decision))
+    }
+
+    @Test
+    fun `a brief dip recorded as warming reads flat, its flag goes, and the comparison counts the cell again`() {
+        val before = run(dip)
+        val out = Reclassify.run(before)
+        assertThat(out.changes).hasSize(1)
+        val change = out.changes.single()
+        assertThat(change.key).isEqualTo(before.cells.first().key)
+        assertThat(change.from to change.to).isEqualTo("warming" to "flat")
+        val cell = out.result.cells.first()
+        assertThat(cell.windowShape!!.shape).isEqualTo("flat")
+        assertThat(cell.windowShape!!.steadyFromSecond).isEqualTo(1)
+        assertThat(cell.windowShape!!.reason).startsWith("from the second second on: 3 segments: 986 req/s for 29 s, then 883 req/s for 2 s")
+        assertThat(cell.windowShape!!.reclassifiedFrom).isEqualTo("warming: from the second second on: 3 segments: ...")
+        // every figure beside the shape is kept
+        assertThat(cell.windowShape!!.roundTripsPerConnection).isEqualTo(5926.8)
+        assertThat(cell.windowShape!!.precision).isEqualTo(0.0017)
+        assertThat(cell.flags.map { it.code }).containsExactly("closed-model", "imprecise")
+        assertThat(out.result.cells.drop(1)).isEqualTo(before.cells.drop(1))
+        assertThat(out.same).isEqualTo(5)
+        assertThat(out.without).isZero()
+        val d = out.result.decisions.single()
+        assertThat(d.nA to d.nB).isEqualTo(3 to 3)
+        assertThat(d.leftOut).isEmpty()
+        assertThat(d.decided).isTrue()
+        assertThat(d.relation).isEqualTo("same")
+    }
+
+    @Test
+    fun `a window that warmed up stays warming, and a run with nothing to change is returned as it was`() {
+        val before = run(climb)
+        val out = Reclassify.run(before)
+        assertThat(out.changes).isEmpty()
+        assertThat(out.same).isEqualTo(6)
+        assertThat(out.result).isEqualTo(before)
+    }
+
+    @Test
+    fun `a failed cell or one without a series has no window to classify`() {
+        val before = run(dip)
+        val cells = before.cells.toMutableList()
+        cells[1] = cells[1].copy(status = CellStatus.FAILED)
+        cells[2] = cells[2].copy(resources = null)
+        val out = Reclassify.run(before.copy(cells = cells))
+        assertThat(out.without).isEqualTo(2)
+        assertThat(out.result.cells[1]).isEqualTo(cells[1])
+        assertThat(out.result.cells[2]).isEqualTo(cells[2])
+    }
+
+    @Test
+    fun `reclassify rewrites the folder, and --dry-run writes nothing`(@TempDir dir: Path) {
+        ResultsStore(dir).write(run(dip))
+        val json = Files.readString(dir.resolve("results.json"))
+
+        val dry = cli("reclassify", dir.toString(), "--dry-run")
+        assertThat(dry.first).isEqualTo(Exit.OK)
+        assertThat(dry.second).contains("6 window(s) classified again, 1 changed shape, 5 kept it; 0 cell(s) without a window")
+            .contains(": warming → flat (from the second second on: 3 segments: 986 req/s for 29 s")
+            .contains("comparison tomcat vs webflux: undecided (2 and 3 repetitions counted) → same (3 and 3 repetitions counted)")
+            .contains("--dry-run: nothing written")
+        assertThat(Files.readString(dir.resolve("results.json"))).isEqualTo(json)
+
+        val real = cli("reclassify", dir.toString())
+        assertThat(real.first).isEqualTo(Exit.OK)
+        assertThat(real.second).contains("wrote ").contains("report.html")
+        val after = ResultsStore.read(dir)
+        assertThat(after.cells.first().windowShape!!.shape).isEqualTo("flat")
+        assertThat(after.cells.first().flags.map { it.code }).doesNotContain("warming")
+        assertThat(dir.resolve("summary.md")).isRegularFile()
+        // a second pass finds nothing left to change, and keeps the shape first recorded
+        val again = cli("reclassify", dir.toString())
+        assertThat(again.second).contains("0 changed shape")
+        assertThat(ResultsStore.read(dir).cells.first().windowShape!!.reclassifiedFrom).startsWith("warming: ")
+    }
+
+    @Test
+    fun `a published record, a missing folder or a run still running is bad input naming it`(@TempDir dir: Path) {
+        assertThat(cli("reclassify", dir.resolve("nope").toString()).first).isEqualTo(Exit.BAD_INPUT)
+        ResultsStore(dir).write(run(dip).let { it.copy(run = it.run.copy(status = RunStatus.RUNNING)) })
+        val running = cli("reclassify", dir.toString())
+        assertThat(running.first).isEqualTo(Exit.BAD_INPUT)
+        assertThat(running.third).contains("results.json belongs to a run still in progress")
+        val gz = dir.resolve("published")
+        Files.createDirectories(gz)
+        Files.write(gz.resolve("results.json.gz"), byteArrayOf())
+        val published = cli("reclassify", gz.toString())
+        assertThat(published.first).isEqualTo(Exit.BAD_INPUT)
+        assertThat(published.third).contains("results.json.gz is a published record")
+    }
+
+    private fun cli(vararg args: String): Triple<Int, String, String> {
+        val out = ByteArrayOutputStream()
+        val err = ByteArrayOutputStream()
+        val (savedOut, savedErr) = System.out to System.err
+        System.setOut(PrintStream(out, true, Charsets.UTF_8))
+        System.setErr(PrintStream(err, true, Charsets.UTF_8))
+        val code = try { execute(arrayOf(*args)) } finally { System.setOut(savedOut); System.setErr(savedErr) }
+        return Triple(code, out.toString(Charsets.UTF_8), err.toString(Charsets.UTF_8))
+    }
+}
