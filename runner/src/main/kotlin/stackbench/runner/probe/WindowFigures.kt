@@ -25,13 +25,9 @@ object WindowFigures {
     fun shape(serverPerSecond: List<Double?>, measured: LoadResult?, closed: Boolean, plannedMs: Long?): WindowRecord? {
         val series = serverPerSecond.drop(1).filterNotNull()
         if (series.isEmpty()) return null
-        val c = WindowClassifier.classify(series)
         val roundTrips = if (closed && measured != null) WindowRule.roundTrips(measured.wallSeconds, measured.latency.p50) else null
         val precision = WindowPrecision.of(series)
-        return WindowRecord(
-            c.shape.id, c.steadyFrom?.plus(1), "from the second second on: " + c.reason, roundTrips, plannedMs,
-            precision?.relative, precision?.autocorrelationSeconds,
-        )
+        return classified(WindowRecord("", null, "", roundTrips, plannedMs, precision?.relative, precision?.autocorrelationSeconds), series)
     }
 
     /**
@@ -40,7 +36,11 @@ object WindowFigures {
      */
     fun reshape(window: WindowRecord, serverPerSecond: List<Double?>): WindowRecord? {
         val series = serverPerSecond.drop(1).filterNotNull()
-        if (series.isEmpty()) return null
+        return if (series.isEmpty()) null else classified(window, series)
+    }
+
+    /** [window] with the shape, steady second (counted from the window's start) and reason [series] classifies as. */
+    private fun classified(window: WindowRecord, series: List<Double>): WindowRecord {
         val c = WindowClassifier.classify(series)
         return window.copy(shape = c.shape.id, steadyFromSecond = c.steadyFrom?.plus(1), reason = "from the second second on: " + c.reason)
     }

@@ -1,5 +1,6 @@
 package stackbench.runner.results
 
+import stackbench.runner.stats.WindowShape
 import stackbench.runner.suite.Defaults.MIN_ROUND_TRIPS
 import stackbench.runner.suite.Defaults.WINDOW_PRECISION
 import kotlin.math.roundToInt
@@ -68,11 +69,11 @@ object Flags {
     }
 
     /** The codes [shape] gives: every window shape but flat. */
-    val SHAPES = setOf("warming", "slowing", "no-steady-state")
+    val SHAPES = WindowShape.entries.filter { it != WindowShape.FLAT }.map { it.id }.toSet()
 
     /** The flag of a window that was not flat: its shape, with the classifier's reason. */
     fun shape(window: WindowRecord): Flag? =
-        if (window.shape == "flat") null
+        if (window.shape == WindowShape.FLAT.id) null
         else Flag(window.shape, "the app's own per-second throughput in the window was not flat (${window.shape}): ${window.reason}", "throughput")
 
     fun of(

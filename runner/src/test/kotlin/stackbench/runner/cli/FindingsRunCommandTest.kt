@@ -16,17 +16,7 @@ import java.util.zip.GZIPInputStream
 
 /** `findings-run`: its dry run prints the plan and starts nothing; bad ids and too few repetitions are bad input. */
 class FindingsRunCommandTest {
-    private data class Ran(val code: Int, val out: String, val err: String)
-
-    private fun run(vararg args: String): Ran {
-        val out = ByteArrayOutputStream()
-        val err = ByteArrayOutputStream()
-        val (savedOut, savedErr) = System.out to System.err
-        System.setOut(PrintStream(out, true, Charsets.UTF_8))
-        System.setErr(PrintStream(err, true, Charsets.UTF_8))
-        val code = try { execute(arrayOf(*args)) } finally { System.setOut(savedOut); System.setErr(savedErr) }
-        return Ran(code, out.toString(Charsets.UTF_8), err.toString(Charsets.UTF_8))
-    }
+    private fun run(vararg args: String): Ran = captured(*args)
 
     @Test
     fun `the dry run of one claim prints its run's cells, the comparisons it drives and the estimate`(@TempDir dir: Path) {

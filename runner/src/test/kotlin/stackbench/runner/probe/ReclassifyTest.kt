@@ -4,7 +4,7 @@ import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.cli.Exit
-import stackbench.runner.cli.execute
+import stackbench.runner.cli.captured
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.DecisionRecord
@@ -17,8 +17,6 @@ import stackbench.runner.results.RunStatus
 import stackbench.runner.results.WindowRecord
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
-import java.io.ByteArrayOutputStream
-import java.io.PrintStream
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -146,13 +144,5 @@ class ReclassifyTest {
         assertThat(published.third).contains("results.json.gz is a published record")
     }
 
-    private fun cli(vararg args: String): Triple<Int, String, String> {
-        val out = ByteArrayOutputStream()
-        val err = ByteArrayOutputStream()
-        val (savedOut, savedErr) = System.out to System.err
-        System.setOut(PrintStream(out, true, Charsets.UTF_8))
-        System.setErr(PrintStream(err, true, Charsets.UTF_8))
-        val code = try { execute(arrayOf(*args)) } finally { System.setOut(savedOut); System.setErr(savedErr) }
-        return Triple(code, out.toString(Charsets.UTF_8), err.toString(Charsets.UTF_8))
-    }
+    private fun cli(vararg args: String): Triple<Int, String, String> = captured(*args).let { Triple(it.code, it.out, it.err) }
 }
