@@ -1,12 +1,11 @@
 package stackbench.runner.cli
 
+import stackbench.runner.results.PublishedRecord
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunStatus
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardCopyOption
-import java.util.zip.Deflater
-import java.util.zip.GZIPOutputStream
 
 /** `findings-run --publish`: the finished runs copied to where `findings` reads them (docs/runs/<run>/). */
 object FindingsPublish {
@@ -30,18 +29,9 @@ object FindingsPublish {
                 continue
             }
             val target = Files.createDirectories(to.resolve(run))
-            gzip(dir.resolve(ResultsStore.JSON_FILE), target.resolve(ResultsStore.GZIP_FILE))
+            PublishedRecord.copy(dir.resolve(ResultsStore.JSON_FILE), target.resolve(ResultsStore.GZIP_FILE))
             BESIDE.map { dir.resolve(it) }.filter { Files.isRegularFile(it) }.forEach { Files.copy(it, target.resolve(it.fileName), StandardCopyOption.REPLACE_EXISTING) }
             println("published $target")
         }
-    }
-
-    /** Compressed at the highest level; Java's header carries no time or name, so the same record gives the same bytes. */
-    private fun gzip(source: Path, target: Path) {
-        val temp = target.resolveSibling(target.fileName.toString() + ".tmp")
-        object : GZIPOutputStream(Files.newOutputStream(temp)) {
-            init { def.setLevel(Deflater.BEST_COMPRESSION) }
-        }.use { Files.copy(source, it) }
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
     }
 }

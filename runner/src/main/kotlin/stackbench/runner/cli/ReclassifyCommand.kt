@@ -7,10 +7,12 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.path
 import stackbench.runner.probe.Reclassify
+import stackbench.runner.report.MarkdownSummary
 import stackbench.runner.report.Reports
+import stackbench.runner.results.AtomicFiles
+import stackbench.runner.results.PublishedRecord
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunStatus
-import java.nio.file.Files
 
 class ReclassifyCommand : CliktCommand(name = "reclassify") {
     override fun help(context: Context) = """
@@ -18,16 +20,16 @@ class ReclassifyCommand : CliktCommand(name = "reclassify") {
         version's classifier, from the per-second series the run kept; nothing is measured again. Where a shape
         changes, its flag and the run's own comparisons follow, the window keeps the shape it was recorded with
         (windowShape.reclassifiedFrom), and DIR/results.json, results.csv, report.html and summary.md are rewritten.
+        A published record (docs/runs/<run>, results.json.gz) keeps its form: results.json.gz and summary.md are
+        rewritten, and ./stackbench findings then fills docs/findings.md from it.
     """.trimIndent()
 
-    private val dir by argument("DIR", help = "a results folder written by ./stackbench run or findings-run").path()
+    private val dir by argument("DIR", help = "a results folder written by ./stackbench run or findings-run, or a published one (docs/runs/<run>)").path()
     private val dryRun by option("--dry-run", help = "say what would change; write nothing").flag()
 
     override fun run() {
         val file = ResultsStore.fileOf(dir)
-        if (file.fileName.toString().endsWith(".gz")) {
-            throw BadInput("$file is a published record: reclassify the run's results folder (results/findings/<run>) and publish it again")
-        }
+        val published = file.fileName.toString() == ResultsStore.GZIP_FILE
         val result = try {
             ResultsStore.read(dir)
         } catch (e: IllegalArgumentException) {
@@ -52,7 +54,13 @@ class ReclassifyCommand : CliktCommand(name = "reclassify") {
             println("--dry-run: nothing written")
             return
         }
-        val folder = if (Files.isDirectory(dir)) dir else (dir.toAbsolutePath().parent ?: dir)
+        val folder = file.toAbsolutePath().parent
+        if (published) {
+            val record = PublishedRecord.write(outcome.result, folder)
+            AtomicFiles.write(folder.resolve(Reports.MARKDOWN), MarkdownSummary.render(outcome.result))
+            println("wrote $record, ${Reports.MARKDOWN}; ./stackbench findings fills docs/findings.md from it")
+            return
+        }
         ResultsStore(folder).write(outcome.result)
         val report = Reports.write(outcome.result, folder)
         println("wrote ${folder.resolve(ResultsStore.JSON_FILE)}, ${ResultsStore.CSV_FILE}, ${report.html.fileName}, ${report.markdown.fileName}")

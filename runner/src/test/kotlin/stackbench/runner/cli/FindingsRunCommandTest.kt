@@ -44,13 +44,13 @@ class FindingsRunCommandTest {
     fun `the dry run of every claim covers the ten runs and names the rows left to findings`() {
         val r = run("findings-run", "--dry-run", "--repetitions", "5")
         assertThat(r.code).describedAs(r.err).isEqualTo(Exit.OK)
-        assertThat(r.out).startsWith("findings-run: 10 run(s) for every claim of docs/claims.yaml; 5 repetitions at scale 1")
+        assertThat(r.out).startsWith("findings-run: 11 run(s) for every claim of docs/claims.yaml; 5 repetitions at scale 1")
         assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 5 repetitions = 15 cells")
         assertThat(r.out).contains("  left to `findings`, their sides in two runs (4):\n    cpu-quota-vs-pinned-direct: limit 50000 (a in cpu-bound, b in cpu-bound-pinned)")
         assertThat(r.out).contains("blocking-io (suites/blocking-io.yaml): 5 configurations × 5 repetitions = 25 cells").contains("; no comparison to drive")
         // the event loop's claimed row is measured as the article ran it, cold: its warmed row claims nothing
         assertThat(r.out).contains("blocking-io-cold (suites/blocking-io-cold.yaml): 1 configurations × 5 repetitions = 5 cells")
-        assertThat(r.out.lines().last { it.isNotBlank() }).startsWith("total: 10 run(s), 129 configurations, ")
+        assertThat(r.out.lines().last { it.isNotBlank() }).startsWith("total: 11 run(s), 129 configurations, ")
     }
 
     @Test
@@ -65,7 +65,7 @@ class FindingsRunCommandTest {
         val r = run("findings-run", "cpu-offload", "no-such-claim", "--dry-run")
         assertThat(r.code).isEqualTo(Exit.BAD_INPUT)
         assertThat(r.err).contains("stackbench: no claim, comparison or run named 'no-such-claim' in docs/claims.yaml; claims: blocking-little,")
-            .contains("runs: cpu-bound, cpu-bound-cold, cpu-bound-pinned, blocking-io, blocking-io-cold, event-loop-completable-future, event-loop, servers-startup, servers, io-downstream, io-downstream-clients, virtual-threads")
+            .contains("runs: cpu-bound, cpu-bound-cold, cpu-bound-pinned, blocking-io, blocking-io-cold, event-loop-completable-future, event-loop, servers-startup, servers, io-downstream-threads, io-downstream, io-downstream-clients, virtual-threads")
         assertThat(r.out).isEmpty()
     }
 

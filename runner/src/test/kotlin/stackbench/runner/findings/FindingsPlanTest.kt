@@ -88,10 +88,14 @@ class FindingsPlanTest {
             assertThat(run.measuredOnly.map { it.uncompared }).containsOnly("no side b: set against the published figure")
         }
 
-        val downstream = plan("io-downstream").runs.single()
-        assertThat(downstream.measuredOnly).isEmpty()
-        assertThat(downstream.configs).hasSize(24).contains("tomcat/downstream-sync-java-delay10/c100", "webflux/downstream-webclient-delay500/c800")
-        assertThat(downstream.driven).hasSize(12)
+        val fast = plan("io-downstream").runs.single()
+        assertThat(fast.measuredOnly).isEmpty()
+        assertThat(fast.configs).hasSize(8).contains("tomcat/downstream-sync-java-delay10/c100", "webflux/downstream-webclient-delay10/c800")
+        assertThat(fast.driven).hasSize(4)
+        val threads = plan("io-downstream-threads").runs.single()
+        assertThat(threads.measuredOnly).isEmpty()
+        assertThat(threads.configs).hasSize(16).contains("tomcat/downstream-sync-java-delay100/c100", "webflux/downstream-webclient-delay500/c800")
+        assertThat(threads.driven).hasSize(8)
         val clients = plan("io-downstream-clients").runs.single()
         assertThat(clients.measuredOnly.map { it.name }).contains("downstream-clients-800: client cf-apache")
         assertThat(clients.measuredOnly.map { it.uncompared }).containsOnly("claims nothing")
@@ -103,7 +107,7 @@ class FindingsPlanTest {
     fun `no id plans every claim's rows, one comparison each where both sides share a run`() {
         val p = plan()
         assertThat(p.runs.map { it.run }).containsExactlyInAnyOrder(
-            "cpu-bound", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers", "io-downstream", "virtual-threads")
+            "cpu-bound", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers", "io-downstream-threads", "io-downstream", "virtual-threads")
         val claimRows = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { ClaimRow(c, it) } }
         val planned = p.runs.flatMap { it.driven + it.acrossRuns + it.measuredOnly }.distinct()
         assertThat(planned).containsExactlyInAnyOrderElementsOf(claimRows)
@@ -141,7 +145,7 @@ class FindingsPlanTest {
 
     @Test
     fun `a side matches a planned cell exactly as findings matches the measured one`() {
-        for (run in listOf("servers", "io-downstream", "io-downstream-clients", "cpu-bound")) {
+        for (run in listOf("servers", "io-downstream", "io-downstream-threads", "io-downstream-clients", "cpu-bound")) {
             val cells = Planner.plan(suite(run), 1.0, 1).cells
             val sides = claims.comparisons.flatMap { c -> c.rows.flatMap { listOfNotNull(it.a, it.b) } }.filter { it.run == run }
             for (side in sides) {

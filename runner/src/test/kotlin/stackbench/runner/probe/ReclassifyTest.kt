@@ -10,6 +10,7 @@ import stackbench.runner.results.CellStatus
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.Flag
+import stackbench.runner.results.PublishedRecord
 import stackbench.runner.results.ResourceSummary
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunResult
@@ -130,18 +131,31 @@ class ReclassifyTest {
     }
 
     @Test
-    fun `a published record, a missing folder or a run still running is bad input naming it`(@TempDir dir: Path) {
+    fun `a published record keeps its form, results json gz and summary md rewritten and nothing beside them`(@TempDir dir: Path) {
+        val published = Files.createDirectories(dir.resolve("docs/runs/event-loop"))
+        PublishedRecord.write(run(dip), published)
+        val before = Files.readAllBytes(published.resolve("results.json.gz"))
+
+        val dry = cli("reclassify", published.toString(), "--dry-run")
+        assertThat(dry.first).isEqualTo(Exit.OK)
+        assertThat(dry.second).contains("1 changed shape").contains("--dry-run: nothing written")
+        assertThat(Files.readAllBytes(published.resolve("results.json.gz"))).isEqualTo(before)
+
+        val real = cli("reclassify", published.toString())
+        assertThat(real.first).isEqualTo(Exit.OK)
+        assertThat(real.second).contains("results.json.gz, summary.md; ./stackbench findings fills docs/findings.md")
+        assertThat(Files.list(published).use { l -> l.map { it.fileName.toString() }.toList() }).containsExactlyInAnyOrder("results.json.gz", "summary.md")
+        assertThat(ResultsStore.read(published).cells.first().windowShape!!.shape).isEqualTo("flat")
+        assertThat(cli("reclassify", published.toString()).second).contains("0 changed shape")
+    }
+
+    @Test
+    fun `a missing folder or a run still running is bad input naming it`(@TempDir dir: Path) {
         assertThat(cli("reclassify", dir.resolve("nope").toString()).first).isEqualTo(Exit.BAD_INPUT)
         ResultsStore(dir).write(run(dip).let { it.copy(run = it.run.copy(status = RunStatus.RUNNING)) })
         val running = cli("reclassify", dir.toString())
         assertThat(running.first).isEqualTo(Exit.BAD_INPUT)
         assertThat(running.third).contains("results.json belongs to a run still in progress")
-        val gz = dir.resolve("published")
-        Files.createDirectories(gz)
-        Files.write(gz.resolve("results.json.gz"), byteArrayOf())
-        val published = cli("reclassify", gz.toString())
-        assertThat(published.first).isEqualTo(Exit.BAD_INPUT)
-        assertThat(published.third).contains("results.json.gz is a published record")
     }
 
     private fun cli(vararg args: String): Triple<Int, String, String> = captured(*args).let { Triple(it.code, it.out, it.err) }

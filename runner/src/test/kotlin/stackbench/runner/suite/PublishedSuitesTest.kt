@@ -176,13 +176,22 @@ class PublishedSuitesTest {
     }
 
     @Test
-    fun `io-downstream runs the blocking call and WebClient over the article's matrix`() {
-        val suite = parse("io-downstream.yaml")
-        val downstream = suite.endpoints.single() as EndpointSpec.Downstream
-        assertThat(downstream.clients).containsExactly(DownstreamClient.SYNC_JAVA, DownstreamClient.WEBCLIENT)
-        assertThat(downstream.delaysMs).containsExactly(10L, 100L, 500L)
-        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100, 200, 400, 800)))
-        assertThat(suite.profile.cpuset).containsExactly(1)
+    fun `io-downstream's matrix is split by delay, the two halves set up alike`() {
+        val fast = parse("io-downstream.yaml")
+        val threads = parse("io-downstream-threads.yaml")
+        for (suite in listOf(fast, threads)) {
+            val downstream = suite.endpoints.single() as EndpointSpec.Downstream
+            assertThat(downstream.clients).containsExactly(DownstreamClient.SYNC_JAVA, DownstreamClient.WEBCLIENT)
+            assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100, 200, 400, 800)))
+            assertThat(suite.profile.cpuset).containsExactly(1)
+        }
+        assertThat((fast.endpoints.single() as EndpointSpec.Downstream).delaysMs).containsExactly(10L)
+        assertThat((threads.endpoints.single() as EndpointSpec.Downstream).delaysMs).containsExactly(100L, 500L)
+        assertThat(threads.profile).isEqualTo(fast.profile)
+        assertThat(threads.apps).isEqualTo(fast.apps)
+        // the 100 ms cells at 800 users are the busiest: a longer cap for the JIT, the rest alike
+        assertThat(threads.load.warmupMax).isEqualTo(Duration.ofSeconds(60))
+        assertThat(threads.load.copy(warmupMax = fast.load.warmupMax)).isEqualTo(fast.load)
     }
 
     @Test
