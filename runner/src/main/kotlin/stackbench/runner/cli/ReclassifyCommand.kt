@@ -7,9 +7,7 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.path
 import stackbench.runner.probe.Reclassify
-import stackbench.runner.report.MarkdownSummary
 import stackbench.runner.report.Reports
-import stackbench.runner.results.AtomicFiles
 import stackbench.runner.results.PublishedRecord
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunStatus
@@ -57,8 +55,8 @@ class ReclassifyCommand : CliktCommand(name = "reclassify") {
         val folder = file.toAbsolutePath().parent
         if (published) {
             val record = PublishedRecord.write(outcome.result, folder)
-            AtomicFiles.write(folder.resolve(Reports.MARKDOWN), MarkdownSummary.render(outcome.result))
-            println("wrote $record, ${Reports.MARKDOWN}; ./stackbench findings fills docs/findings.md from it")
+            val summary = Reports.writeSummary(outcome.result, folder)
+            println("wrote $record, ${summary.fileName}; ./stackbench findings fills docs/findings.md from it")
             return
         }
         ResultsStore(folder).write(outcome.result)

@@ -23,9 +23,11 @@ object Reports {
     fun write(result: RunResult, folder: Path): ReportFiles {
         Files.createDirectories(folder)
         val html = folder.resolve(HTML)
-        val markdown = folder.resolve(MARKDOWN)
         AtomicFiles.write(html, HtmlReport.render(result))
-        AtomicFiles.write(markdown, MarkdownSummary.render(result))
-        return ReportFiles(html, markdown)
+        return ReportFiles(html, writeSummary(result, folder))
     }
+
+    /** The summary alone (summary.md), as a published record (docs/runs/<run>) keeps it beside its results. */
+    fun writeSummary(result: RunResult, folder: Path): Path =
+        folder.resolve(MARKDOWN).also { AtomicFiles.write(it, MarkdownSummary.render(result)) }
 }
