@@ -44,7 +44,7 @@ object SuiteDecisions {
 
     /** Why [c] does not count, or null when it does. */
     private fun leftOutBecause(c: CellResult, figure: Figure): String? {
-        val flags = Flags.disqualifying(c)
+        val flags = Flags.disqualifying(c, figure.waiver)
         return when {
             c.status != CellStatus.OK -> c.status.name.lowercase()
             flags.isNotEmpty() -> "flagged ${flags.joinToString { it.code }}"

@@ -3,9 +3,17 @@ package stackbench.runner.findings
 import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.report.Format
 import stackbench.runner.results.CellResult
+import stackbench.runner.results.Flags
 
 /** A figure of one cell that a comparison can set beside a published one, with its unit and format. */
-enum class Figure(val id: String, val header: String, val value: (CellResult) -> Double?, val format: (Double?) -> String) {
+enum class Figure(
+    val id: String,
+    val header: String,
+    val value: (CellResult) -> Double?,
+    val format: (Double?) -> String,
+    /** The disqualifying flags this figure does not depend on, so they do not leave a cell out of it ([Flags.disqualifying]). */
+    val waiver: Flags.FigureWaiver? = null,
+) {
     THROUGHPUT("throughput", "req/s", { it.measured?.throughput }, Format::rate),
 
     /** The app's own count of answers per second over the window, whoever sent the requests (the load generator's, or a backlog's). */
@@ -35,14 +43,33 @@ enum class Figure(val id: String, val header: String, val value: (CellResult) ->
     EFFICIENCY("efficiency", "of ceiling", { Ceilings.recorded(it)?.efficiency }, { Format.percent(it) }),
     IDLE_MS("idle-ms", "lone request ms", { it.idle?.medianMs }, Format::ms),
 
-    /** How steady the app's own throughput was second by second: standard deviation ÷ mean (lower is steadier). */
+    /**
+     * How steady the app's own throughput was second by second: standard deviation ÷ mean (lower is steadier), from the
+     * second second on, as the window's shape is read ([stackbench.runner.probe.WindowFigures.shape]): the first holds
+     * the load generator opening its connections (up to 10,000 for an open model), 2-6 % short of the rate at
+     * 1,600-2,000 req/s, which alone would be most of a steady server's figure.
+     */
     STABILITY("stability", "per-second variation", { c ->
-        val xs = c.resources?.serverPerSecond?.filterNotNull().orEmpty()
+        val xs = c.resources?.serverPerSecond?.drop(1)?.filterNotNull().orEmpty()
         if (xs.size < 2) null else {
             val mean = xs.average()
             if (mean == 0.0) null else kotlin.math.sqrt(xs.sumOf { (it - mean) * (it - mean) } / (xs.size - 1)) / mean
         }
-    }, { Format.percent(it) });
+    }, { Format.percent(it, 1) }, Flags.SHAPE_MEASURED),
+
+    /**
+     * How much the app's own throughput swung over the warm-up, slice by slice (about a second each): standard
+     * deviation ÷ mean of the slices' rates. The warm-up starts on a fresh JVM primed only with `/noop`, so the
+     * measured path compiles under the load: with a saturated CPU, the JIT's share of it and the backlog an open
+     * model builds and drains show here, as they showed in an article whose run began cold.
+     */
+    WARMUP_STABILITY("warmup-stability", "warm-up per-second variation", { c ->
+        val xs = c.warmupRecord?.slices?.map { it.rate }.orEmpty()
+        if (xs.size < 2) null else {
+            val mean = xs.average()
+            if (mean == 0.0) null else kotlin.math.sqrt(xs.sumOf { (it - mean) * (it - mean) } / (xs.size - 1)) / mean
+        }
+    }, { Format.percent(it, 1) }, Flags.WARMUP_MEASURED);
 
     companion object {
         fun of(id: String): Figure? = entries.firstOrNull { it.id == id }

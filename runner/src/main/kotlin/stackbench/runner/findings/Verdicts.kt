@@ -54,9 +54,10 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val claimed = row.claimed(c.threshold)
         val a = ok(row.a)
         val b = row.b?.let { ok(it) }
-        val va = values(a.filter(::unflagged), c.figure)
-        val vb = b?.let { values(it.filter(::unflagged), c.figure) }
-        val flags = (disqualifying(a, c.aName) + b?.let { disqualifying(it, c.bName ?: "B") }.orEmpty())
+        val waiver = c.figure.waiver
+        val va = values(a.filter { unflagged(it, waiver) }, c.figure)
+        val vb = b?.let { values(it.filter { cell -> unflagged(cell, waiver) }, c.figure) }
+        val flags = (disqualifying(a, c.aName, waiver) + b?.let { disqualifying(it, c.bName ?: "B", waiver) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
         val decision = when {
             vb != null -> if (va.isEmpty() || vb.isEmpty()) null else Decisions.ratio(va, vb, c.threshold)
@@ -66,7 +67,7 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val verdict = claimed?.let { claim -> decision?.let { Decisions.verdict(claim, it) } ?: ClaimVerdict.CANNOT_TELL }
         val reps = if (vb != null) minOf(va.size, vb.size) else va.size
         val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps)
-        val waived = (waived(a, c.aName) + b?.let { waived(it, c.bName ?: "B") }.orEmpty())
+        val waived = (waived(a, c.aName, waiver) + b?.let { waived(it, c.bName ?: "B", waiver) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (flag, sides) -> Waived(flag.first, flag.second, sides.distinct()) }
         return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived)
     }
@@ -84,15 +85,15 @@ class Verdicts(private val runs: Map<String, RunResult>) {
 
     private fun ok(s: Selector): List<CellResult> = runs[s.run]?.cells.orEmpty().filter { it.status == CellStatus.OK && s.matches(it) }
 
-    private fun unflagged(cell: CellResult): Boolean = Flags.disqualifying(cell).isEmpty()
+    private fun unflagged(cell: CellResult, figure: Flags.FigureWaiver?): Boolean = Flags.disqualifying(cell, figure).isEmpty()
 
     private fun values(cells: List<CellResult>, figure: Figure) = cells.mapNotNull(figure.value).filter { !it.isNaN() }
 
-    private fun disqualifying(cells: List<CellResult>, side: String): List<Pair<String, String>> =
-        cells.flatMap { Flags.disqualifying(it) }.map { it.code }.distinct().map { it to side }
+    private fun disqualifying(cells: List<CellResult>, side: String, figure: Flags.FigureWaiver?): List<Pair<String, String>> =
+        cells.flatMap { Flags.disqualifying(it, figure) }.map { it.code }.distinct().map { it to side }
 
-    private fun waived(cells: List<CellResult>, side: String): List<Pair<Pair<String, String>, String>> =
-        cells.filter(::unflagged).flatMap { Flags.waived(it) }.map { (f, why) -> f.code to why }.distinct().map { it to side }
+    private fun waived(cells: List<CellResult>, side: String, figure: Flags.FigureWaiver?): List<Pair<Pair<String, String>, String>> =
+        cells.filter { unflagged(it, figure) }.flatMap { Flags.waived(it, figure) }.map { (f, why) -> f.code to why }.distinct().map { it to side }
 
     private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int): String {
         val parts = mutableListOf<String>()

@@ -52,24 +52,49 @@ object Flags {
 
     /**
      * The flags of [cell] that take it out of a comparison or a claim: [DISQUALIFYING], less [WARMING] for a cell
-     * measured cold on purpose and [COUNTED] for a counted run.
+     * measured cold on purpose, [COUNTED] for a counted run, and what the figure compared does not depend on ([figure]).
      */
-    fun disqualifying(cell: CellResult): List<Flag> = cell.flags.filter { it.code in DISQUALIFYING && waiver(cell, it) == null }
+    fun disqualifying(cell: CellResult, figure: FigureWaiver? = null): List<Flag> =
+        cell.flags.filter { it.code in DISQUALIFYING && waiver(cell, it, figure) == null }
 
-    /** The flags of [DISQUALIFYING] that [cell]'s condition waives, each with why, for the text that counts the cell in. */
-    fun waived(cell: CellResult): List<Pair<Flag, String>> =
-        cell.flags.filter { it.code in DISQUALIFYING }.mapNotNull { f -> waiver(cell, f)?.let { f to it } }
+    /** The flags of [DISQUALIFYING] that [cell]'s condition (or the figure read) waives, each with why, for the text that counts the cell in. */
+    fun waived(cell: CellResult, figure: FigureWaiver? = null): List<Pair<Flag, String>> =
+        cell.flags.filter { it.code in DISQUALIFYING }.mapNotNull { f -> waiver(cell, f, figure)?.let { f to it } }
 
-    private fun waiver(cell: CellResult, flag: Flag): String? = when {
+    /** The codes [shape] gives: every window shape but flat. */
+    val SHAPES = WindowShape.entries.filter { it != WindowShape.FLAT }.map { it.id }.toSet()
+
+    /** The disqualifying flags ([codes]) that a figure does not depend on, and [why], for the text that counts a cell in. */
+    data class FigureWaiver(val codes: Set<String>, val why: String)
+
+    /**
+     * The per-second variation measures how the window's throughput moved. The shape flags protect a figure that
+     * assumes one steady level (a mean rate, a percentile) from a window cut across a change; the variation is that
+     * change, so a server whose throughput swings is the answer it measures, not a defect of it. What says the JIT was
+     * still at work (`compiling`, `unsteady`) still takes the window out.
+     */
+    val SHAPE_MEASURED = FigureWaiver(
+        SHAPES, "windows whose shape the per-second variation measures (its swings are the figure; " +
+            "the JIT's flags, compiling and unsteady, still leave a window out)",
+    )
+
+    /**
+     * A figure of the warm-up itself (its slices, before the window) depends on nothing the window's flags describe:
+     * its shape, round trips, the JIT in it, or whether the warm-up reached its cap.
+     */
+    val WARMUP_MEASURED = FigureWaiver(
+        SHAPES + setOf("compiling", "unsteady", "few-round-trips"),
+        "figures of the warm-up, before the window that these flags describe",
+    )
+
+    private fun waiver(cell: CellResult, flag: Flag, figure: FigureWaiver?): String? = when {
         cell.load.warmupMs == 0L && flag.code in WARMING -> "cells measured cold on purpose"
+        figure != null && flag.code in figure.codes -> figure.why
         cell.load.requests != null && flag.code in COUNTED ->
             "counted runs of ${cell.load.requests} requests (each figure is the count over the time from the first sent to the last answered, " +
                 "as published, with no window to cut or to be steady; the repetitions say whether it repeats)"
         else -> null
     }
-
-    /** The codes [shape] gives: every window shape but flat. */
-    val SHAPES = WindowShape.entries.filter { it != WindowShape.FLAT }.map { it.id }.toSet()
 
     /** The flag of a window that was not flat: its shape, with the classifier's reason. */
     fun shape(window: WindowRecord): Flag? =

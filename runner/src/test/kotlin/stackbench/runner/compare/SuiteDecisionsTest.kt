@@ -7,6 +7,7 @@ import stackbench.runner.plan.Planner
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.Flag
+import stackbench.runner.results.ResourceSummary
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
 import stackbench.runner.yaml.SuiteException
@@ -106,6 +107,27 @@ class SuiteDecisionsTest {
         assertThat(byP99.ratio).isCloseTo(102.0 / 302.0, org.assertj.core.data.Offset.offset(1e-9))
         assertThat(stackbench.runner.report.Decided.sentence(byP99) { it }).startsWith("p99: virtual/io-blocking-delay100/c100 ÷ ")
         assertThat(SuiteDecisions.decide(suite.comparisons, cells).single().relation).isEqualTo("same")
+    }
+
+    @Test
+    fun `a window that swings counts for the per-second variation, which measures the swing, and not for throughput`() {
+        val steady = listOf(1000.0, 1002.0, 998.0, 1001.0, 999.0, 1000.0)
+        val swinging = listOf(1000.0, 300.0, 1000.0, 1000.0, 700.0, 1000.0)
+        val shape = Flag("no-steady-state", "1,000 then 300 then 1,000 req/s", "throughput")
+        val compiling = Flag("compiling", "the JIT compiled in the window", "throughput")
+        fun cells(vararg more: Flag) = results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0)).map {
+            if (it.app.name == "virtual") it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = swinging), flags = listOf(shape) + more)
+            else it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = steady))
+        }
+        val stability = suite.comparisons.single().copy(figure = "stability")
+        val d = SuiteDecisions.decide(listOf(stability), cells()).single()
+        assertThat(d.leftOut).isEmpty()
+        assertThat(d.relation).isEqualTo("higher")
+        assertThat(d.decided).isTrue()
+        // the same windows, read for their mean rate: left out
+        assertThat(SuiteDecisions.decide(suite.comparisons, cells()).single().leftOut).hasSize(3).allMatch { it.endsWith("flagged no-steady-state") }
+        // a JIT still at work takes a window out whatever the figure
+        assertThat(SuiteDecisions.decide(listOf(stability), cells(compiling)).single().leftOut).hasSize(3).allMatch { it.endsWith("flagged compiling") }
     }
 
     @Test

@@ -107,7 +107,7 @@ class FindingsPlanTest {
     fun `no id plans every claim's rows, one comparison each where both sides share a run`() {
         val p = plan()
         assertThat(p.runs.map { it.run }).containsExactlyInAnyOrder(
-            "cpu-bound", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers", "io-downstream-threads", "io-downstream", "virtual-threads")
+            "cpu-bound", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "virtual-threads")
         val claimRows = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { ClaimRow(c, it) } }
         val planned = p.runs.flatMap { it.driven + it.acrossRuns + it.measuredOnly }.distinct()
         assertThat(planned).containsExactlyInAnyOrderElementsOf(claimRows)
@@ -145,7 +145,7 @@ class FindingsPlanTest {
 
     @Test
     fun `a side matches a planned cell exactly as findings matches the measured one`() {
-        for (run in listOf("servers", "io-downstream", "io-downstream-threads", "io-downstream-clients", "cpu-bound")) {
+        for (run in listOf("servers", "servers-peak", "io-downstream", "io-downstream-threads", "io-downstream-clients", "cpu-bound")) {
             val cells = Planner.plan(suite(run), 1.0, 1).cells
             val sides = claims.comparisons.flatMap { c -> c.rows.flatMap { listOfNotNull(it.a, it.b) } }.filter { it.run == run }
             for (side in sides) {
@@ -163,12 +163,12 @@ class FindingsPlanTest {
         val info = Fixtures.info().copy(only = run.configs.toList(), comparisons = run.suite.comparisons.map { ComparisonRecord.of(it) })
         val read = Json.mapper.readValue(Json.mapper.writeValueAsBytes(info), RunInfo::class.java)
 
-        val resumed = read.focus(suite("servers"))
+        val resumed = read.focus(suite("servers-peak"))
         val replanned = Planner.plan(resumed, 1.0, 3)
         assertThat(replanned.cells.map { it.key }).containsExactlyElementsOf(planned.cells.map { it.key })
         assertThat(resumed.comparisons).containsExactlyElementsOf(run.suite.comparisons)
         assertThat(resumed.comparisons.map { it.figure }).containsOnly("throughput", "stability")
         // a run that was not narrowed resumes its whole suite
-        assertThat(Fixtures.info().focus(suite("servers"))).isEqualTo(suite("servers"))
+        assertThat(Fixtures.info().focus(suite("servers-peak"))).isEqualTo(suite("servers-peak"))
     }
 }

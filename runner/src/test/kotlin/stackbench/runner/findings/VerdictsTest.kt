@@ -8,6 +8,7 @@ import stackbench.runner.cli.execute
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.Flag
+import stackbench.runner.results.ResourceSummary
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.ClaimVerdict.CANNOT_TELL
@@ -36,12 +37,12 @@ class VerdictsTest {
         return RunResult(run = Fixtures.info(cells.size), environment = Fixtures.environment(), cells = cells)
     }
 
-    private fun claims(rowYaml: String, extra: String = "") = ClaimsParser.parse("""
+    private fun claims(rowYaml: String, extra: String = "", figure: String = "throughput") = ClaimsParser.parse("""
         |claims:
         |  - {id: faster, article: "an article (2024)", text: "WebFlux serves more than Tomcat"}
         |comparisons:
         |  - id: t
-        |    figure: throughput
+        |    figure: $figure
         |    run: r
         |    claim-id: faster
         |    a: {name: WebFlux, app: webflux, request: "/cpu/direct?limit=1000"}
@@ -146,6 +147,34 @@ class VerdictsTest {
         // counted or not, anything else still does
         val capped = counted.copy(cells = counted.cells.map { it.copy(flags = it.flags + unsteady) })
         assertThat(verdict(capped).flags).containsExactly("unsteady: WebFlux and Tomcat")
+    }
+
+    @Test
+    fun `the per-second variation counts a window that swings, since the swing is what it measures`() {
+        val swings = Flag("no-steady-state", "1,599 req/s, then 696, then 1,601", "throughput")
+        val unsteady = Flag("unsteady", "the warm-up reached its cap", "throughput")
+        val steady = listOf(1000.0, 1002.0, 998.0, 1001.0, 999.0, 1000.0)
+        val swinging = listOf(1000.0, 300.0, 1000.0, 1000.0, 700.0, 1000.0)
+        fun swingingTomcat(r: RunResult, vararg more: Flag) = r.copy(cells = r.cells.map {
+            if (it.app.name == "tomcat") it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = swinging), flags = listOf(swings) + more)
+            else it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = steady))
+        })
+        val r = swingingTomcat(run(tomcat, webflux))
+        // WebFlux steadier than Tomcat: its per-second variation lower
+        fun stabilityClaims() = claims("{label: x, claim: lower}", figure = "stability")
+        val c = stabilityClaims().comparisons.single()
+        val v = Verdicts(mapOf("r" to r)).row(c, c.rows.single())
+        assertThat(v.flags).isEmpty()
+        assertThat(v.verdict).isEqualTo(HOLDS)
+        assertThat(v.waived.map { it.code to it.sides }).containsExactly("no-steady-state" to listOf("Tomcat"))
+        val result = Verdicts(mapOf("r" to r)).claims(stabilityClaims()).single()
+        assertThat(VerdictText.sentence(result)).contains("Counted in despite a flag, as windows whose shape the per-second variation measures " +
+            "(its swings are the figure; the JIT's flags, compiling and unsteady, still leave a window out): no-steady-state (Tomcat).")
+        // the same windows' mean rate: out, as any figure that assumes one steady level
+        assertThat(verdict(r).flags).containsExactly("no-steady-state: Tomcat")
+        // a warm-up that never settled takes a window out whatever the figure
+        val capped = swingingTomcat(run(tomcat, webflux), unsteady)
+        assertThat(Verdicts(mapOf("r" to capped)).row(c, c.rows.single()).flags).containsExactly("unsteady: Tomcat")
     }
 
     @Test

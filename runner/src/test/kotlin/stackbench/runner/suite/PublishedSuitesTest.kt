@@ -55,7 +55,7 @@ class PublishedSuitesTest {
     fun `the published comparisons are all there`() {
         assertThat(suiteFiles()).contains(
             "cpu-bound.yaml", "cpu-bound-pinned.yaml", "blocking-io.yaml", "event-loop.yaml", "event-loop-completable-future.yaml", "servers.yaml",
-            "servers-startup.yaml", "io-downstream.yaml", "io-downstream-clients.yaml", "virtual-threads.yaml",
+            "servers-peak.yaml", "servers-startup.yaml", "io-downstream.yaml", "io-downstream-clients.yaml", "virtual-threads.yaml",
         )
         assertThat(suiteFiles().map { dir.resolve(it) }).allMatch { Files.isRegularFile(it) && it.extension == "yaml" }
     }
@@ -160,6 +160,25 @@ class PublishedSuitesTest {
         assertThat(rates.last()).isBetween(1500.0, 2500.0)
         assertThat(suite.restart).isEqualTo(Restart.CELL)
         assertThat(Planner.plan(suite).cells.map { it.load.shape }).allMatch { it is LoadShape.Open }
+    }
+
+    @Test
+    fun `servers-peak is the servers ramp at its top two rates, set up alike`() {
+        val ramp = parse("servers.yaml")
+        val peak = parse("servers-peak.yaml")
+        val rampRates = (ramp.load.model as LoadModel.Open).rates
+        assertThat((peak.load.model as LoadModel.Open).rates).containsExactlyElementsOf(rampRates.takeLast(2))
+        // the busiest cells of the ramp: a longer cap for the JIT, the rest alike
+        assertThat(peak.load.warmupMax).isEqualTo(Duration.ofSeconds(90))
+        assertThat(peak.load.copy(model = ramp.load.model, warmupMax = ramp.load.warmupMax)).isEqualTo(ramp.load)
+        assertThat(peak.apps).isEqualTo(ramp.apps)
+        // the article's VMs' memory and the JVM's default heap: 10,000 connections outgrew 1 GiB in full-length cells
+        assertThat(peak.profile.copy(memoryBytes = ramp.profile.memoryBytes, heapPercent = ramp.profile.heapPercent)).isEqualTo(ramp.profile)
+        assertThat(peak.profile.memoryBytes).isEqualTo(8L shl 30)
+        assertThat(peak.endpoints).isEqualTo(ramp.endpoints)
+        assertThat(peak.restart).isEqualTo(Restart.CELL)
+        assertThat(peak.repetitions).isGreaterThanOrEqualTo(3)
+        assertThat(Planner.plan(peak).cells).hasSize(3 * 2 * 2 * peak.repetitions)
     }
 
     @Test
