@@ -4,6 +4,7 @@ import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.report.Format
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.Flags
+import stackbench.runner.stats.Statistics
 
 /** A figure of one cell that a comparison can set beside a published one, with its unit and format. */
 enum class Figure(
@@ -50,11 +51,7 @@ enum class Figure(
      * 1,600-2,000 req/s, which alone would be most of a steady server's figure.
      */
     STABILITY("stability", "per-second variation", { c ->
-        val xs = c.resources?.serverPerSecond?.drop(1)?.filterNotNull().orEmpty()
-        if (xs.size < 2) null else {
-            val mean = xs.average()
-            if (mean == 0.0) null else kotlin.math.sqrt(xs.sumOf { (it - mean) * (it - mean) } / (xs.size - 1)) / mean
-        }
+        Statistics.variation(c.resources?.serverPerSecond?.drop(1)?.filterNotNull().orEmpty())
     }, { Format.percent(it, 1) }, Flags.SHAPE_MEASURED),
 
     /**
@@ -64,11 +61,7 @@ enum class Figure(
      * model builds and drains show here, as they showed in an article whose run began cold.
      */
     WARMUP_STABILITY("warmup-stability", "warm-up per-second variation", { c ->
-        val xs = c.warmupRecord?.slices?.map { it.rate }.orEmpty()
-        if (xs.size < 2) null else {
-            val mean = xs.average()
-            if (mean == 0.0) null else kotlin.math.sqrt(xs.sumOf { (it - mean) * (it - mean) } / (xs.size - 1)) / mean
-        }
+        Statistics.variation(c.warmupRecord?.slices?.map { it.rate }.orEmpty())
     }, { Format.percent(it, 1) }, Flags.WARMUP_MEASURED);
 
     companion object {

@@ -1,6 +1,7 @@
 package stackbench.runner.stats
 
 import org.apache.commons.math3.random.MersenneTwister
+import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation
 import org.apache.commons.math3.stat.descriptive.rank.Median
 import org.apache.commons.math3.stat.inference.MannWhitneyUTest
 
@@ -49,6 +50,13 @@ object Statistics {
     const val ALPHA = 0.05
 
     fun median(values: List<Double>): Double = Median().evaluate(values.toDoubleArray())
+
+    /** The coefficient of variation: sample standard deviation (n − 1) ÷ mean; null for fewer than 2 values or a mean of 0. */
+    fun variation(values: List<Double>): Double? {
+        if (values.size < 2) return null
+        val mean = values.average()
+        return if (mean == 0.0) null else StandardDeviation().evaluate(values.toDoubleArray()) / mean
+    }
 
     fun estimate(values: List<Double>, seed: Long = 1): Estimate {
         require(values.isNotEmpty()) { "no values" }
