@@ -206,24 +206,30 @@ class PublishedSuitesTest {
         }
         assertThat((fast.endpoints.single() as EndpointSpec.Downstream).delaysMs).containsExactly(10L)
         assertThat((threads.endpoints.single() as EndpointSpec.Downstream).delaysMs).containsExactly(100L, 500L)
-        assertThat(threads.profile).isEqualTo(fast.profile)
         assertThat(threads.apps).isEqualTo(fast.apps)
-        // the 100 ms cells at 800 users are the busiest: a longer cap for the JIT, the rest alike
+        // the 100 ms cells at 800 users are the busiest of their half: a 60 s cap, a fresh app per cell
         assertThat(threads.load.warmupMax).isEqualTo(Duration.ofSeconds(60))
+        assertThat(threads.restart).isEqualTo(Restart.CELL)
+        // at 10 ms every cell keeps the one CPU busy for minutes: the JVM's default heap in the same 1 GiB, one
+        // process per app so that the JIT's minutes (cap 600 s) are paid once, the rest alike
+        assertThat(fast.profile).isEqualTo(threads.profile.copy(heapPercent = 25))
+        assertThat(fast.restart).isEqualTo(Restart.APP)
+        assertThat(fast.load.warmupMax).isEqualTo(Duration.ofSeconds(600))
         assertThat(threads.load.copy(warmupMax = fast.load.warmupMax)).isEqualTo(fast.load)
     }
 
     @Test
-    fun `io-downstream-clients runs every client at 800 users and 500 ms, as io-downstream is set up`() {
+    fun `io-downstream-clients runs every client at 800 users and 500 ms, as io-downstream-threads is set up`() {
         val suite = parse("io-downstream-clients.yaml")
         val downstream = suite.endpoints.single() as EndpointSpec.Downstream
         assertThat(downstream.clients).containsExactlyElementsOf(DownstreamClient.entries)
         assertThat(downstream.delaysMs).containsExactly(500L)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(800)))
-        val matrix = parse("io-downstream.yaml")
+        val matrix = parse("io-downstream-threads.yaml")
         assertThat(suite.profile).isEqualTo(matrix.profile)
         assertThat(suite.apps).isEqualTo(matrix.apps)
-        assertThat(suite.load.copy(model = matrix.load.model)).isEqualTo(matrix.load)
+        assertThat(suite.restart).isEqualTo(matrix.restart)
+        assertThat(suite.load.copy(model = matrix.load.model, warmupMax = matrix.load.warmupMax)).isEqualTo(matrix.load)
     }
 
     @Test
