@@ -4,6 +4,7 @@ import stackbench.contract.Paths
 import stackbench.contract.Todo
 import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.suite.AppConfig
+import stackbench.runner.suite.Defaults
 import stackbench.runner.suite.LoadLength
 import stackbench.runner.suite.ResourceProfile
 import stackbench.runner.suite.Slo
@@ -89,7 +90,12 @@ data class LoadLevel(
     val fullDuration: Duration? = null,
     /** Load-generator instances the load is split over (k6's execution segments); 1: one instance. */
     val instances: Int = 1,
+    /** The suite's `duration-max`: how long a closed-model window may grow to hold enough round trips ([WindowRule]); null: not past the suite's duration. */
+    val durationMax: Duration? = null,
 ) {
+    /** The longest the window may grow to hold enough round trips: the suite's `duration-max`, else its own length when `--scale` shortened it. */
+    val windowCap: Duration? get() = listOfNotNull(fullDuration, durationMax).maxOrNull()
+
     val label: String get() = shape.label
 
     fun describe(): String = "${driver.id} ${shape.describe()} " + (if (instances > 1) "over $instances instances " else "") + when (length) {
@@ -97,6 +103,7 @@ data class LoadLevel(
         is LoadLength.Counted -> "${length.requests} requests"
     } + (if (warmup.isZero) ", no warm-up" else ", warm-up ${Units.formatDuration(warmup)}") +
         (if (warmupMax > warmup) " (until steady, at most ${Units.formatDuration(warmupMax)})" else "") +
+        (durationMax?.let { max -> " (the window longer where it needs to hold ${Defaults.MIN_ROUND_TRIPS} round trips a connection, at most ${Units.formatDuration(max)})" } ?: "") +
         ", timeout ${Units.formatDuration(timeout)}"
 }
 

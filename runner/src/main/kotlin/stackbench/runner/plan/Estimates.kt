@@ -18,8 +18,9 @@ object Estimates {
         return Defaults.PRIME_ESTIMATE.multipliedBy(processes.toLong())
     }
 
+    /** The window: a timed one half way to its `duration-max` when it has one (a guess, as for the warm-up). */
     fun measured(cell: Cell): Duration = when (val l = cell.load.length) {
-        is LoadLength.Timed -> l.duration
+        is LoadLength.Timed -> l.duration + (cell.load.durationMax?.minus(l.duration)?.coerceAtLeast(Duration.ZERO)?.dividedBy(2) ?: Duration.ZERO)
         is LoadLength.Counted -> {
             // a request's own time (its delay, or a guess for CPU work) spread over the connections
             val perRequestMs = (cell.endpoint.param("delay") ?: 10L).coerceAtLeast(1)

@@ -67,7 +67,7 @@ object Planner {
             for ((app, call) in combos) {
                 when (val model = load.model) {
                     is LoadModel.Closed -> model.connections.forEach { c ->
-                        add(app, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads, warmupMax, full, load.instances), rep)
+                        add(app, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads, warmupMax, full, load.instances, load.durationMax), rep)
                     }
                     is LoadModel.Open -> model.rates.forEach { rate ->
                         val shape = LoadShape.Open(rate, model.connections ?: OpenModel.connectionsFor(rate, load.timeout))

@@ -14,8 +14,8 @@ object WindowRule {
     /**
      * The window for a closed model of [connections] at the app's steady [rate] (req/s; null: unknown): [planned],
      * lengthened to hold the minimum round trips (a round trip takes connections ÷ rate, by Little's law), but
-     * never past [full], the length the suite itself asks for: `--scale` shortens windows, never below what counts.
-     * Whole seconds, rounded up.
+     * never past [full], the most the suite allows (its `duration-max`, or the length it asks for: `--scale`
+     * shortens windows, never below what counts). Whole seconds, rounded up.
      */
     fun length(planned: Duration, full: Duration, connections: Int, rate: Double?): Duration {
         if (rate == null || rate <= 0 || connections <= 0) return planned

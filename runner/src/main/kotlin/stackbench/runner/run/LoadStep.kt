@@ -77,14 +77,14 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
 
     /**
      * The measured window's length: the plan's, lengthened for a closed model to hold enough round trips per
-     * connection at the warm-up's rate ([WindowRule]), but never past the suite's own (unscaled) length: `--scale`
-     * shortens a window, never below what counts.
+     * connection at the warm-up's rate ([WindowRule]), but never past the suite's `duration-max`, or else its own
+     * (unscaled) length: `--scale` shortens a window, never below what counts.
      */
     private fun windowLength(run: CellRun): LoadLength {
         val planned = run.cell.load.length
         val shape = run.cell.load.shape
         if (planned !is LoadLength.Timed || shape !is LoadShape.Closed) return planned
-        val length = WindowRule.length(planned.duration, run.cell.load.fullDuration ?: planned.duration, shape.connections, run.warmRate)
+        val length = WindowRule.length(planned.duration, run.cell.load.windowCap ?: planned.duration, shape.connections, run.warmRate)
         if (length != planned.duration) run.record.plannedWindowMs = planned.duration.toMillis()
         return LoadLength.Timed(length)
     }

@@ -95,6 +95,16 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
         val warmupMax = m.duration("warmup-max", Duration.ZERO, Units.MAX_WARMUP)?.also {
             if (it < warmup) problems.at(m.valueNode("warmup-max"), m.qualify("warmup-max"), "is shorter than warmup (${Units.formatDuration(warmup)})")
         } ?: warmup
+        val durationMax = m.duration("duration-max", Duration.ofSeconds(1), Units.MAX_DURATION)?.also {
+            val node = m.valueNode("duration-max")
+            val key = m.qualify("duration-max")
+            when {
+                model !is LoadModel.Closed -> problems.at(node, key, "lengthens a closed-model window to hold enough round trips a connection; " +
+                    "this load is not a closed model")
+                requests != null -> problems.at(node, key, "goes with a window of a duration, not a request count")
+                it < duration -> problems.at(node, key, "is shorter than duration (${Units.formatDuration(duration)})")
+            }
+        }
         val timeout = m.duration("timeout", Duration.ofMillis(1), Duration.ofMinutes(10)) ?: Defaults.TIMEOUT
         val threads = m.int("threads", 1..256)
         m.finish()
@@ -103,7 +113,7 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
             requests != null -> LoadLength.Counted(requests)
             else -> LoadLength.Timed(duration)
         }
-        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax, instances)
+        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax, instances, durationMax)
     }
 
     private fun readCapacity(cap: Int?): LoadModel.Capacity {

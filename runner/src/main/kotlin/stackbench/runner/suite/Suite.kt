@@ -200,6 +200,12 @@ data class LoadSpec(
     val warmupMax: Duration = warmup,
     /** Load-generator instances one load is split over (`instances:`, k6's execution segments); 1: one. */
     val instances: Int = 1,
+    /**
+     * `duration-max`: a closed-model window may grow past its duration, up to this, to hold
+     * [Defaults.MIN_ROUND_TRIPS] round trips a connection at the warm-up's rate (stackbench.runner.plan.WindowRule);
+     * null: never past the suite's duration.
+     */
+    val durationMax: Duration? = null,
 )
 
 /** How the downstream service behaves; [stall] is the known-truth mode. */

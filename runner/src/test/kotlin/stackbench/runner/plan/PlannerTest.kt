@@ -66,6 +66,34 @@ class PlannerTest {
     }
 
     @Test
+    fun `duration-max lets a closed-model window grow to count its round trips, and the estimate takes it half way`() {
+        val capped = suite(
+            """
+            name: t
+            apps: [{stack: tomcat}]
+            endpoints: [{kind: cpu, strategies: [direct], limit: [300000]}]
+            load: {connections: [400], warmup: 10s, duration: 30s, duration-max: 3m}
+            repetitions: 1
+            """,
+        )
+        val cell = Planner.plan(capped).cells.single()
+        assertThat(cell.load.durationMax).isEqualTo(Duration.ofMinutes(3))
+        assertThat(cell.load.windowCap).isEqualTo(Duration.ofMinutes(3))
+        assertThat(cell.load.describe()).contains("longer where it needs to hold 20 round trips a connection, at most 3m")
+        // 30 s + half of the 150 s it may grow by
+        assertThat(Estimates.measured(cell)).isEqualTo(Duration.ofSeconds(105))
+        // scaled, the window shrinks but may still grow to the suite's cap, not to its own 30 s only
+        val tenth = Planner.plan(capped, scale = 0.1).cells.single()
+        assertThat(tenth.load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(3)))
+        assertThat(tenth.load.windowCap).isEqualTo(Duration.ofMinutes(3))
+        // without it: never past the suite's own length, and unscaled not at all
+        val plain = Planner.plan(capped.copy(load = capped.load.copy(durationMax = null)))
+        assertThat(plain.cells.single().load.windowCap).isNull()
+        assertThat(Planner.plan(capped.copy(load = capped.load.copy(durationMax = null)), scale = 0.1).cells.single().load.windowCap)
+            .isEqualTo(Duration.ofSeconds(30))
+    }
+
+    @Test
     fun `open-model cells get enough connections for the rate at the worst latency`() {
         val plan = Planner.plan(suite("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrepetitions: 1\nload: {model: open, rates: [100, 2000], timeout: 2s}"))
         assertThat(plan.cells.map { it.load.shape }).containsExactly(LoadShape.Open(100.0, 200), LoadShape.Open(2000.0, 4000))

@@ -31,6 +31,15 @@ class WindowRuleTest {
     }
 
     @Test
+    fun `a window may grow past the suite's length to a cap it gives, to hold 20 round trips`() {
+        // 400 connections at 40 req/s (primes to 300,000 on one CPU): 10 s a round trip, 200 s for 20
+        assertThat(WindowRule.length(s(30), s(180), 400, 40.0)).isEqualTo(s(180))
+        assertThat(WindowRule.length(s(30), s(300), 400, 40.0)).isEqualTo(s(200))
+        // at 400 req/s: 20 s hold them, so the suite's 30 s stands
+        assertThat(WindowRule.length(s(30), s(300), 400, 400.0)).isEqualTo(s(30))
+    }
+
+    @Test
     fun `round trips are the window over the median latency`() {
         assertThat(WindowRule.roundTrips(6.0, 2000.0)).isEqualTo(3.0)
         assertThat(WindowRule.roundTrips(6.0, null)).isNull()

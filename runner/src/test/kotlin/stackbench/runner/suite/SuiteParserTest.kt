@@ -130,7 +130,7 @@ class SuiteParserTest {
             s.yaml:7:3: load.duraton: is not a known key
               7 |   duraton: 30s
                 |   ^
-              hint: did you mean 'duration'? known keys here: connections, driver, duration, find, instances, max-rate, model, precision, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max
+              hint: did you mean 'duration'? known keys here: connections, driver, duration, duration-max, find, instances, max-rate, model, precision, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max
             """.trimIndent(),
         )
     }
@@ -152,6 +152,9 @@ class SuiteParserTest {
             "rates on closed model | load: {rates: [10]}                                   | 5:8  | load.rates: does not apply here: only open-model loads take it",
             "unknown driver        | load: {driver: hey}                                   | 5:16 | load.driver: 'hey' is not a load driver",
             "bad memory            | profile: {memory: 1 banana}                           | 5:19 | profile.memory: '1 banana' is not a size in 64MiB..1TiB",
+            "window cap too short  | load: {duration: 30s, duration-max: 20s}              | 5:37 | load.duration-max: is shorter than duration (30s)",
+            "window cap, open      | load: {driver: oha, model: open, rates: [10], duration-max: 60s} | 5:61 | load.duration-max: lengthens a closed-model window to hold enough round trips a connection; this load is not a closed model",
+            "window cap, counted   | load: {driver: oha, requests: 200, duration-max: 60s}  | 5:50 | load.duration-max: goes with a window of a duration, not a request count",
         ],
     )
     fun `bad input is named at its line and column`(case: String, line: String, at: String, message: String) {
