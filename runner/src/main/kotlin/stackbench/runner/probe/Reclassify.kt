@@ -10,11 +10,14 @@ import stackbench.runner.suite.SuiteComparison
 
 /**
  * A past run's windows classified again by today's [stackbench.runner.stats.WindowClassifier], from the per-second
- * series every cell keeps (`resources.serverPerSecond`): when the classifier improves (a brief dip in a long window
- * no longer reads as warming), runs measured before it get the same reading without being measured again.
+ * series computed again from the samples every cell keeps ([ResourceSummaries.serverPerSecondAgain]; the recorded
+ * `resources.serverPerSecond` when they hold no counter reading): when the classifier improves (a brief dip in a long
+ * window no longer reads as warming) or the series does (seconds the app's stats channel did not answer are no longer
+ * filled in), runs measured before it get the same reading without being measured again.
  *
- * Only what the classifier decides changes: a window's shape, its steady second, its reason and its shape flag
- * ([Flags.shape]); the shape it was first recorded with stays beside it ([stackbench.runner.results.WindowRecord.reclassifiedFrom]).
+ * Only what the classifier decides changes: a window's shape, its steady second, its reason, its shape flag
+ * ([Flags.shape]) and the series it was read from; the shape it was first recorded with stays beside it
+ * ([stackbench.runner.results.WindowRecord.reclassifiedFrom]).
  * A window whose shape comes out the same is left as it was. The run's own comparisons (`decisions`) are decided
  * again from the cells, as the flags they leave out may have changed. Pure.
  */
@@ -37,7 +40,7 @@ object Reclassify {
         var without = 0
         val cells = result.cells.map { cell ->
             val old = cell.windowShape
-            val series = cell.resources?.serverPerSecond
+            val series = cell.resources?.serverPerSecond?.let { ResourceSummaries.serverPerSecondAgain(cell.samples, it) }
             val new = if (old != null && series != null && cell.status == CellStatus.OK) WindowFigures.reshape(old, series) else null
             if (old == null || new == null) {
                 without++
@@ -49,6 +52,7 @@ object Reclassify {
                 changes += Change(cell.key, old.shape, new.shape, new.reason)
                 cell.copy(
                     windowShape = new.copy(reclassifiedFrom = old.reclassifiedFrom ?: "${old.shape}: ${old.reason}"),
+                    resources = cell.resources?.copy(serverPerSecond = series!!),
                     flags = reflag(cell, Flags.shape(new)),
                 )
             }

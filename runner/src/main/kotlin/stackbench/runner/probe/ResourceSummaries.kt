@@ -95,7 +95,12 @@ object ResourceSummaries {
 
     /**
      * Completed exchanges in each whole second of the window, from the app's own counter readings,
-     * each stamped by the app: the count at a second's edge is interpolated between the readings around it.
+     * each stamped by the app: the count at a second's edge is interpolated between the readings around it,
+     * when they are at most [MAX_READING_GAP_MS] apart. A second with an edge inside a longer gap was not
+     * observed and has no figure (null): a straight line drawn across the gap would fill it with seconds
+     * that all read the gap's mean, and the changepoint analysis, which takes its noise from neighbouring
+     * seconds' differences, would read the gap's zero differences as a quiet series and the real seconds
+     * around it as changes of level.
      */
     fun serverPerSecond(samples: List<Sample>, windowStartEpochMs: Long, windowMs: Long): List<Double?> {
         val points = samples.mapNotNull { s -> s.serverEpochMs?.let { t -> s.serverCompleted?.let { t to it } } }
@@ -103,9 +108,12 @@ object ResourceSummaries {
         if (points.size < 2) return emptyList()
         fun countAt(t: Long): Double? {
             val after = points.indexOfFirst { it.first >= t }
-            if (after <= 0) return if (after == 0 && points[0].first == t) points[0].second.toDouble() else null
+            if (after < 0) return null
+            if (points[after].first == t) return points[after].second.toDouble()
+            if (after == 0) return null
             val (t0, c0) = points[after - 1]
             val (t1, c1) = points[after]
+            if (t1 - t0 > MAX_READING_GAP_MS) return null
             return c0 + (c1 - c0) * (t - t0).toDouble() / (t1 - t0)
         }
         return (0 until (windowMs / 1000).toInt()).map { sec ->
@@ -113,5 +121,25 @@ object ResourceSummaries {
             val b = countAt(windowStartEpochMs + (sec + 1) * 1000L)
             if (a != null && b != null) b - a else null
         }
+    }
+
+    /**
+     * The longest gap between two readings of the app's counter that a second's edge is interpolated across. The
+     * sampler asks every 250 ms; a stats channel that does not answer for longer is starved: Tomcat's, beside 200
+     * request threads counting primes under a one-CPU quota, went 11-16 s without an answer, and half of a 226 s
+     * window's seconds were interpolated.
+     */
+    const val MAX_READING_GAP_MS = 2_000L
+
+    /**
+     * The per-second series of a recorded window, computed again from the samples it keeps, so that a run measured
+     * before a change to [serverPerSecond] reads as a new one would; the recorded [stored] series (its length gives
+     * the window's whole seconds) when the samples hold no reading of the app's counter.
+     */
+    fun serverPerSecondAgain(samples: List<Sample>, stored: List<Double?>): List<Double?> {
+        val anchor = samples.firstOrNull() ?: return stored
+        if (stored.isEmpty() || samples.none { it.serverCompleted != null && it.serverEpochMs != null }) return stored
+        val windowMs = stored.size * 1000L
+        return serverPerSecond(inWindowOrNear(samples, windowMs), anchor.epochMs - anchor.tMs, windowMs)
     }
 }

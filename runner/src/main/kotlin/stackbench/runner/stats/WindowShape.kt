@@ -43,13 +43,13 @@ object WindowClassifier {
      * The shape of [xs] (completions per second, not negative). Neighbouring segments whose means differ by
      * less than [equivalence] × the series' mean are merged (closest pair first, means recomputed), as
      * practically one level. Then: one segment is
-     * [WindowShape.FLAT]; a last segment starting within the final [tail] share of the series is
-     * [WindowShape.NO_STEADY_STATE] (it changed near the end, so no steady state was shown); a series that
-     * begins at the level it ends on (first and last segments within the equivalence) and whose segments away
-     * from that level move its mean by less than [excursion] of it is [WindowShape.FLAT] too: it held one
-     * level, left briefly (a GC pause, a stolen second), which a repetition samples like any other noise, and
-     * it did not warm up inside the window, which began at its final level; otherwise a last segment at
-     * least as fast as every earlier one is [WindowShape.WARMING]; else [WindowShape.SLOWING]. Fewer than
+     * [WindowShape.FLAT]; a series that begins at the level it ends on (first and last segments within the
+     * equivalence) and whose segments away from that level move its mean by less than [excursion] of it is
+     * [WindowShape.FLAT] too, wherever it left the level: it held one level, left briefly (a GC pause, a stolen
+     * second), which a repetition samples like any other noise, and it did not warm up inside the window, which
+     * began at its final level; a last segment starting within the final [tail] share of the series is
+     * [WindowShape.NO_STEADY_STATE] (it changed near the end, so no steady state was shown); otherwise a last
+     * segment at least as fast as every earlier one is [WindowShape.WARMING]; else [WindowShape.SLOWING]. Fewer than
      * [MIN_POINTS] points cannot show a steady state: [WindowShape.NO_STEADY_STATE].
      *
      * A gradual climb has no single point where it stops: its last seconds, within the noise and the
@@ -76,14 +76,15 @@ object WindowClassifier {
         val last = segments.last()
         val story = describe(segments, merged, equivalence)
         if (segments.size == 1) return WindowClass(WindowShape.FLAT, segments, 0, "$story: flat, steady from second 0")
+        // before the tail: a window that came back to the level it began at has shown that level, wherever it left it
+        excursions(xs, segments, within, excursion)?.let { away ->
+            return WindowClass(WindowShape.FLAT, segments, 0, "$story: it began and ended at ${rate(last.mean)} and $away: flat, steady from second 0")
+        }
         if (last.from >= n * (1 - tail)) {
             return WindowClass(
                 WindowShape.NO_STEADY_STATE, segments, null,
                 "$story: the last change is in the final ${pct(tail)} of the $n s, so no steady state is shown",
             )
-        }
-        excursions(xs, segments, within, excursion)?.let { away ->
-            return WindowClass(WindowShape.FLAT, segments, 0, "$story: it began and ended at ${rate(last.mean)} and $away: flat, steady from second 0")
         }
         val fastestBefore = segments.dropLast(1).maxOf { it.mean }
         return if (last.mean >= fastestBefore) {
@@ -101,14 +102,18 @@ object WindowClassifier {
 
     /**
      * Where [segments] begin and end at one level (the first within [within] of the last), and the seconds away from
-     * it move the mean of [xs] by less than [excursion] of that level: those seconds in words; else null.
+     * it move the mean of [xs] by less than [excursion] of that level (the mean with them against the mean without
+     * them: segments within [within] of the level are that level, as [merge] has it, however their means differ):
+     * those seconds in words; else null.
      */
     private fun excursions(xs: List<Double>, segments: List<Changepoints.Segment>, within: Double, excursion: Double): String? {
         val level = segments.last().mean
         if (abs(segments.first().mean - level) >= within || level <= 0) return null
         val away = segments.filter { abs(it.mean - level) >= within }
-        val shift = abs(xs.average() - level) / level
-        if (away.isEmpty() || shift >= excursion) return null
+        if (away.isEmpty()) return null
+        val held = segments.filter { abs(it.mean - level) < within }.flatMap { xs.subList(it.from, it.to) }
+        val shift = abs(xs.average() - held.average()) / level
+        if (shift >= excursion) return null
         val seconds = away.sumOf { it.length }
         val spells = away.joinToString(", ") { "${if (it.mean < level) "down" else "up"} to ${rate(it.mean)} for ${it.length} s" }
         return "left it for $seconds of ${xs.size} s ($spells), which moves the window's mean by ${"%.2f".format(Locale.ROOT, shift * 100)} % " +

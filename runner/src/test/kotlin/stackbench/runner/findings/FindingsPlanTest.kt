@@ -54,6 +54,20 @@ class FindingsPlanTest {
     }
 
     @Test
+    fun `the event-loop claims plan their own full-length run, every cell of it, and leave cpu-bound's tables unclaimed`() {
+        val run = plan("cpu-event-loop", "cpu-webflux-offload").runs.single()
+        assertThat(run.run).isEqualTo("cpu-bound-event-loop")
+        assertThat(run.configs).containsExactlyInAnyOrderElementsOf(
+            heavy.flatMap { listOf("tomcat/cpu-direct-limit$it/c400", "webflux/cpu-direct-limit$it/c400", "webflux/cpu-mono-parallel-limit$it/c400") })
+        assertThat(run.driven.map { it.name }).containsExactlyInAnyOrderElementsOf(
+            heavy.flatMap { listOf("cpu-steady-webflux-vs-tomcat: limit $it", "cpu-steady-webflux-parallel: limit $it") })
+        assertThat(Planner.plan(run.suite, 1.0, 3).cells).hasSize(12 * 3)
+        // the article's whole tables in cpu-bound stay, claiming nothing
+        val old = claims.comparisons.filter { it.id in setOf("cpu-webflux-vs-tomcat", "cpu-webflux-parallel") }
+        assertThat(old).hasSize(2).allMatch { c -> c.rows.all { it.claimId == null } }
+    }
+
+    @Test
     fun `cpu-offload plans the three offloading strategies and the request thread at the limits its rows claim`() {
         val run = plan("cpu-offload").runs.single()
         val strategies = listOf("direct", "completable-future", "dispatchers-default", "semaphore")
@@ -107,7 +121,7 @@ class FindingsPlanTest {
     fun `no id plans every claim's rows, one comparison each where both sides share a run`() {
         val p = plan()
         assertThat(p.runs.map { it.run }).containsExactlyInAnyOrder(
-            "cpu-bound", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "virtual-threads")
+            "cpu-bound", "cpu-bound-event-loop", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "virtual-threads")
         val claimRows = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { ClaimRow(c, it) } }
         val planned = p.runs.flatMap { it.driven + it.acrossRuns + it.measuredOnly }.distinct()
         assertThat(planned).containsExactlyInAnyOrderElementsOf(claimRows)
@@ -119,7 +133,7 @@ class FindingsPlanTest {
     fun `an unknown id is an error listing the claims and the runs`() {
         assertThatThrownBy { plan("cpu-offload", "nope") }.isInstanceOf(IllegalArgumentException::class.java)
             .hasMessageStartingWith("no claim, comparison or run named 'nope' in docs/claims.yaml; claims: blocking-little, virtual-threads-tomcat,")
-            .hasMessageContaining("runs: cpu-bound, cpu-bound-cold, cpu-bound-pinned, blocking-io,")
+            .hasMessageContaining("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-cold, cpu-bound-pinned, blocking-io,")
     }
 
     @Test
@@ -145,7 +159,7 @@ class FindingsPlanTest {
 
     @Test
     fun `a side matches a planned cell exactly as findings matches the measured one`() {
-        for (run in listOf("servers", "servers-peak", "io-downstream", "io-downstream-threads", "io-downstream-clients", "cpu-bound")) {
+        for (run in listOf("servers", "servers-peak", "io-downstream", "io-downstream-threads", "io-downstream-clients", "cpu-bound", "cpu-bound-event-loop")) {
             val cells = Planner.plan(suite(run), 1.0, 1).cells
             val sides = claims.comparisons.flatMap { c -> c.rows.flatMap { listOfNotNull(it.a, it.b) } }.filter { it.run == run }
             for (side in sides) {

@@ -93,6 +93,35 @@ class ProbeTest {
     }
 
     @Test
+    fun `seconds inside a gap of the app's readings longer than 2 s have no figure, those around it keep theirs`() {
+        // readings every 250 ms at 50 req/s, none from 2.0 s to 7.0 s (a starved stats channel), then again
+        val times = (0L..2000L step 250) + (7000L..10_000L step 250)
+        val samples = times.map { sample(it, server = it / 20) }
+        val series = ResourceSummaries.serverPerSecond(samples, 1_000_000, 10_000)
+        assertThat(series).hasSize(10)
+        assertThat(series.subList(0, 2)).containsOnly(50.0)
+        // seconds 2..6 have an edge inside the gap: not observed
+        assertThat(series.subList(2, 7)).containsOnlyNulls()
+        assertThat(series.subList(7, 10)).containsOnly(50.0)
+        // a gap of exactly 2 s is still read across
+        val twoSeconds = ((0L..2000L step 250) + (4000L..6000L step 250)).map { sample(it, server = it / 20) }
+        assertThat(ResourceSummaries.serverPerSecond(twoSeconds, 1_000_000, 6_000)).containsOnly(50.0)
+    }
+
+    @Test
+    fun `a recorded series is computed again from its samples, or kept when they hold no reading of the app`() {
+        val times = (0L..2000L step 250) + (7000L..10_000L step 250)
+        val samples = times.map { sample(it, server = it / 20) }
+        // as a runner before the gap rule recorded it: ten seconds, the gap's filled in with its mean
+        val stored = List<Double?>(10) { 50.0 }
+        val again = ResourceSummaries.serverPerSecondAgain(samples, stored)
+        assertThat(again).isEqualTo(ResourceSummaries.serverPerSecond(samples, 1_000_000, 10_000))
+        assertThat(again.count { it == null }).isEqualTo(5)
+        assertThat(ResourceSummaries.serverPerSecondAgain(times.map { sample(it) }, stored)).isSameAs(stored)
+        assertThat(ResourceSummaries.serverPerSecondAgain(emptyList(), stored)).isSameAs(stored)
+    }
+
+    @Test
     fun `a second without readings on both sides has no figure rather than a guess`() {
         val samples = listOf(sample(500, server = 0), sample(1500, server = 1000))
         assertThat(ResourceSummaries.serverPerSecond(samples, 1_000_000, 2000)).containsExactly(null, null)

@@ -93,6 +93,22 @@ class ReclassifyTest {
     }
 
     @Test
+    fun `the series is computed again from the cell's samples, so a window recorded from filled-in seconds reads as observed`() {
+        // the app's counter read every 250 ms at a steady 986 req/s over a 51 s window, but the recorded series climbs
+        // (as a series filled in across a long gap of readings could): the samples decide, and the series is replaced
+        val samples = (-250L..51_250L step 250).map { t ->
+            stackbench.runner.results.Sample(t, 5_000_000L + t, null, null, null, null, null, null, null, null, 986 * (t + 250) / 1000, 5_000_000L + t, null)
+        }
+        val before = run(climb).let { r -> r.copy(cells = r.cells.mapIndexed { i, c -> if (i == 0) c.copy(samples = samples) else c }) }
+        val out = Reclassify.run(before)
+        val change = out.changes.single()
+        assertThat(change.from to change.to).isEqualTo("warming" to "flat")
+        assertThat(out.result.cells.first().resources!!.serverPerSecond).hasSize(climb.size).containsOnly(986.0)
+        // cells without samples keep their recorded series
+        assertThat(out.result.cells.drop(1)).isEqualTo(before.cells.drop(1))
+    }
+
+    @Test
     fun `a failed cell or one without a series has no window to classify`() {
         val before = run(dip)
         val cells = before.cells.toMutableList()

@@ -102,6 +102,19 @@ class WindowClassifierTest {
     }
 
     @Test
+    fun `a brief dip in the final quarter that comes back to the level the window began at is an excursion too`() {
+        // Schedulers.parallel() at primes to 200,000 (a lab window of 133 s): 85.8 req/s for 121 s, 2 s at 70, then
+        // back at 88.6 for the last 10 s; read as no steady state because its last change fell in the final quarter
+        val xs = List(121) { if (it % 2 == 0) 85.0 else 86.6 } + listOf(79.0, 61.0) + List(10) { if (it % 2 == 0) 88.0 else 89.2 }
+        val c = WindowClassifier.classify(xs)
+        assertThat(c.shape).describedAs(c.reason).isEqualTo(WindowShape.FLAT)
+        assertThat(c.reason).contains("it began and ended at").contains("for 2 s")
+        // a change that stays to the end is still one: the window ends away from where it began
+        val ended = WindowClassifier.classify(List(121) { if (it % 2 == 0) 85.0 else 86.6 } + List(12) { 61.0 })
+        assertThat(ended.shape).describedAs(ended.reason).isEqualTo(WindowShape.NO_STEADY_STATE)
+    }
+
+    @Test
     fun `a spell that moves the mean, or a window that began below its level, is not an excursion`() {
         // 20 of 60 s at 700: the mean is 10 % under the level, so the window did not hold it
         val spell = WindowClassifier.classify(List(10) { 1000.0 } + List(20) { 700.0 } + List(30) { 1000.0 })

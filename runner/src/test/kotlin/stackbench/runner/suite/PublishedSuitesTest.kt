@@ -54,7 +54,7 @@ class PublishedSuitesTest {
     @Test
     fun `the published comparisons are all there`() {
         assertThat(suiteFiles()).contains(
-            "cpu-bound.yaml", "cpu-bound-pinned.yaml", "blocking-io.yaml", "event-loop.yaml", "event-loop-completable-future.yaml", "servers.yaml",
+            "cpu-bound.yaml", "cpu-bound-pinned.yaml", "cpu-bound-event-loop.yaml", "blocking-io.yaml", "event-loop.yaml", "event-loop-completable-future.yaml", "servers.yaml",
             "servers-peak.yaml", "servers-startup.yaml", "io-downstream.yaml", "io-downstream-clients.yaml", "virtual-threads.yaml",
         )
         assertThat(suiteFiles().map { dir.resolve(it) }).allMatch { Files.isRegularFile(it) && it.extension == "yaml" }
@@ -192,6 +192,31 @@ class PublishedSuitesTest {
             org.assertj.core.api.Assertions.entry("tomcat", 10), org.assertj.core.api.Assertions.entry("undertow", 10),
             org.assertj.core.api.Assertions.entry("webflux", 10),
         )
+    }
+
+    @Test
+    fun `cpu-bound-event-loop is cpu-bound's event-loop cells at the heavy limits, with windows that may grow and one process per app`() {
+        val quota = parse("cpu-bound.yaml")
+        val suite = parse("cpu-bound-event-loop.yaml")
+        assertThat(suite.apps).isEqualTo(quota.apps)
+        assertThat(suite.profile).isEqualTo(quota.profile)
+        val heavy = listOf(50_000L, 100_000, 200_000, 300_000)
+        val (direct, parallel) = suite.endpoints.map { it as EndpointSpec.Cpu }
+        assertThat(direct.strategies).containsExactly(CpuStrategy.DIRECT)
+        assertThat(direct.limits).containsExactlyElementsOf(heavy)
+        assertThat(parallel.strategies).containsExactly(CpuStrategy.MONO_PARALLEL)
+        assertThat(parallel.limits).containsExactlyElementsOf(heavy)
+        // the published wrk -t12 -c400 -d30s --timeout 30s; a window may grow to 4 minutes to hold 20 round trips,
+        // the warm-up to 5 for the first cell of a process; the rest as cpu-bound
+        assertThat(suite.load.durationMax).isEqualTo(Duration.ofMinutes(4))
+        assertThat(suite.load.warmupMax).isEqualTo(Duration.ofMinutes(5))
+        assertThat(suite.load.copy(durationMax = null, warmupMax = quota.load.warmupMax)).isEqualTo(quota.load)
+        assertThat(suite.restart).isEqualTo(Restart.APP)
+        assertThat(suite.repetitions).isGreaterThanOrEqualTo(3)
+        // Tomcat direct, WebFlux direct and Schedulers.parallel() at each limit; the same cell keys as cpu-bound's
+        val cells = Planner.plan(suite).cells
+        assertThat(cells).hasSize(3 * heavy.size * suite.repetitions)
+        assertThat(Planner.plan(quota).cells.map { it.key }).containsAll(cells.map { it.key })
     }
 
     @Test
