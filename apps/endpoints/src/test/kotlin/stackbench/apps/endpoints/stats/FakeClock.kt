@@ -9,4 +9,7 @@ class FakeClock(private val step: Long = 100, @Volatile var available: Boolean =
     override fun running(): Long = if (available) now.addAndGet(step) else ThreadCpuClock.UNAVAILABLE
 
     override fun waiting(): Long = running()
+
+    /** How many times it was read while available. */
+    val reads: Long get() = now.get() / step
 }

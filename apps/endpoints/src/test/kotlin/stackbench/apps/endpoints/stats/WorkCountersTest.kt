@@ -107,6 +107,19 @@ class WorkCountersTest {
     }
 
     @Test
+    fun `coop measures one request in STRETCH_SAMPLE, the first of each, and counts the others unmeasured`() {
+        val clock = FakeClock(step = 1)
+        val work = WorkCounters(true, clock)
+        fun coop() = runBlocking { work.stretches("/cpu/coop") { batches -> Primes.upToCooperative(10_000, 1000, batches).size } }
+        val requests = 2 * WorkCounters.STRETCH_SAMPLE.toInt() + 1
+        repeat(requests) { assertThat(coop()).isEqualTo(1229) }
+        // three sampled requests (the 1st, 17th and 33rd), 10 batches of 1 fake ns each, two clock reads a batch
+        assertThat(work.snapshot().getValue("/cpu/coop")).isEqualTo(EndpointWork(requests.toLong(), 30, requests - 3L))
+        assertThat(clock.reads).isEqualTo(3L * 10 * 2)
+        assertThat(work.snapshot().getValue("/cpu/coop").cpuNanosPerMeasured()).isEqualTo(10)
+    }
+
+    @Test
     fun `the real clock measures the primes on a platform thread, within the wall time`() {
         val work = WorkCounters(true, JvmThreadCpu)
         val started = System.nanoTime()
