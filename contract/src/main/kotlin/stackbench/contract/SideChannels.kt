@@ -36,6 +36,17 @@ data class Stats(
 ) {
     companion object {
         const val PATH = "/stats"
+
+        /** The thread that answers `/stats` (the JDK HTTP server's handler executor). */
+        const val HANDLER_THREAD = "stackbench-stats"
+
+        /**
+         * The threads that serve the stats side channel, by name: the JDK HTTP server's dispatcher (it accepts and
+         * reads) and [HANDLER_THREAD]. The lab finds them by name (in /proc a thread's name is cut to 15 characters)
+         * and takes them out of the app's CPU limits: an observer that waits for the CPU the app under test is
+         * denied misses its readings.
+         */
+        val SERVER_THREADS = listOf("HTTP-Dispatcher", HANDLER_THREAD)
     }
 }
 

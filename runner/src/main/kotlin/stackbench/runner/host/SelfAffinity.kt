@@ -1,7 +1,6 @@
 package stackbench.runner.host
 
 import stackbench.runner.isolation.Taskset
-import java.util.concurrent.TimeUnit
 
 /**
  * Keeps the runner's own threads off the CPUs a cell gives its app. The app's cpuset binds the app, not the
@@ -36,18 +35,6 @@ class SelfAffinity(private val machineCpus: Int, private val apply: (List<Int>) 
 
     companion object {
         /** Sets the affinity of every thread of process [pid] with `taskset -a -p -c`. */
-        fun taskset(pid: Long = ProcessHandle.current().pid()): (List<Int>) -> String? = { cpus ->
-            val command = Taskset.everyThreadOf(pid, cpus)
-            runCatching {
-                val process = ProcessBuilder(command).redirectErrorStream(true).start()
-                val output = process.inputStream.bufferedReader().readText()
-                if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                    process.destroyForcibly()
-                    "taskset did not finish within 10 s"
-                } else if (process.exitValue() != 0) {
-                    "${command.joinToString(" ")} exited with ${process.exitValue()}: ${output.trim().lines().lastOrNull().orEmpty()}"
-                } else null
-            }.getOrElse { "taskset could not run (${it.message ?: it.javaClass.simpleName})" }
-        }
+        fun taskset(pid: Long = ProcessHandle.current().pid()): (List<Int>) -> String? = { cpus -> Taskset.run(Taskset.everyThreadOf(pid, cpus)) }
     }
 }

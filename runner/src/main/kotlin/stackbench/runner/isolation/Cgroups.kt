@@ -80,6 +80,21 @@ class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupF
     }
 
     /**
+     * Moves threads [tids] (of a process in one of the lab's groups) back to this runner's own group in the controllers
+     * that limit or count CPU (cpu, cpuacct, cpuset), where no limit of the lab's holds them; their process stays in
+     * its group, memory included. Cgroup v1 only: v2 keeps every thread of a process in its process's group (threaded
+     * subtrees aside), so there it moves nothing and answers false.
+     */
+    fun releaseThreads(tids: List<Int>): Boolean {
+        if (layout.version == CgroupVersion.V2) return false
+        for (controller in CPU_CONTROLLERS.filter { it in controllers }) {
+            val tasks = layout.base(controller)!!.resolve("tasks")
+            for (tid in tids) fs.write(tasks, tid.toString())
+        }
+        return true
+    }
+
+    /**
      * Removes every group the lab left behind (a run killed with SIGKILL cannot clean up): kills the
      * processes still in them first. Returns what it removed.
      */
@@ -99,6 +114,9 @@ class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupF
         return removed
     }
 }
+
+/** The v1 controllers that hold or count a thread's CPU. */
+private val CPU_CONTROLLERS = listOf("cpu", "cpuacct", "cpuset")
 
 /** Group names start with the runner's pid: `sb1234-7-app`, `probe-1234`. */
 private val OWNER = Regex("^(?:sb|probe-)(\\d+)")

@@ -21,6 +21,12 @@ sealed interface Isolation {
     /** Cleans what an earlier run left behind; returns what it removed. */
     fun removeStale(kill: (Long) -> Unit): List<String>
 
+    /**
+     * Takes threads [tids] of a confined process out of its CPU limits (quota and CPU set), where they can leave them:
+     * answers whether they did. Their CPUs are then the caller's to set ([Taskset.oneThread]).
+     */
+    fun releaseThreads(tids: List<Int>): Boolean
+
     /** Where the lab's groups are made (one folder per controller), for the run's watchdog; empty without cgroups. */
     val groupRoots: List<Path>
 
@@ -30,6 +36,7 @@ sealed interface Isolation {
         override fun confine(name: String, limits: CgroupLimits) = Confinement(cgroups.create(name, limits), emptyList())
         override fun account(name: String, cpus: List<Int>) = Confinement(cgroups.create(name, CgroupLimits.NONE, accountingOnly = true), cpus)
         override fun removeStale(kill: (Long) -> Unit) = cgroups.removeStale(kill)
+        override fun releaseThreads(tids: List<Int>) = cgroups.releaseThreads(tids)
         override val groupRoots: List<Path> get() = cgroups.roots()
 
     }
@@ -39,6 +46,8 @@ sealed interface Isolation {
         override fun confine(name: String, limits: CgroupLimits) = Confinement(null, limits.cpus)
         override fun account(name: String, cpus: List<Int>) = Confinement(null, cpus)
         override fun removeStale(kill: (Long) -> Unit) = emptyList<String>()
+        // pinned with taskset, nothing else holds them: pinning them elsewhere releases them
+        override fun releaseThreads(tids: List<Int>) = true
         override val groupRoots: List<Path> get() = emptyList()
     }
 

@@ -1,5 +1,7 @@
 package stackbench.runner.isolation
 
+import java.util.concurrent.TimeUnit
+
 /** Pinning a command to CPUs with `taskset -c`, the one way the lab does it (apps without cgroups, drivers, downstream). */
 object Taskset {
     /** [command] prefixed with `taskset -c <cpus>` (sorted, once each) when [cpus] is not empty. */
@@ -14,6 +16,24 @@ object Taskset {
         require(cpus.isNotEmpty() && cpus.all { it >= 0 }) { "CPU ids to pin to: $cpus" }
         return listOf("taskset", "-a", "-p", "-c", list(cpus), pid.toString())
     }
+
+    /** The command that moves the one thread [tid] to [cpus] (its process's other threads stay where they are). */
+    fun oneThread(tid: Int, cpus: List<Int>): List<String> {
+        require(cpus.isNotEmpty() && cpus.all { it >= 0 }) { "CPU ids to pin to: $cpus" }
+        return listOf("taskset", "-p", "-c", list(cpus), tid.toString())
+    }
+
+    /** Runs a taskset [command]: null when it succeeded, else why not, in one line. */
+    fun run(command: List<String>): String? = runCatching {
+        val process = ProcessBuilder(command).redirectErrorStream(true).start()
+        val output = process.inputStream.bufferedReader().readText()
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly()
+            "taskset did not finish within 10 s"
+        } else if (process.exitValue() != 0) {
+            "${command.joinToString(" ")} exited with ${process.exitValue()}: ${output.trim().lines().lastOrNull().orEmpty()}"
+        } else null
+    }.getOrElse { "taskset could not run (${it.message ?: it.javaClass.simpleName})" }
 
     private fun list(cpus: List<Int>) = cpus.distinct().sorted().joinToString(",")
 }

@@ -8,6 +8,7 @@ import stackbench.runner.results.LoadResult
 import stackbench.runner.results.WindowRecord
 import stackbench.runner.stats.WindowClassifier
 import stackbench.runner.stats.WindowPrecision
+import kotlin.math.ceil
 
 /** What the measured window showed beyond the driver's figures: its shape, and the JVM's own signals over it. Pure. */
 object WindowFigures {
@@ -17,17 +18,20 @@ object WindowFigures {
      * steady state), how precisely the series pins its own mean ([WindowPrecision]) and, for a closed model, the round
      * trips per connection at the measured median latency.
      *
-     * The first second is left out of the shape: every window starts from an idle app (the quiet wait), so its
-     * first second holds the load generator's ramp (connections opening, a round trip before the first answer):
-     * at 100 ms per request a tenth of that second has no completion whatever the app's state. From the second
-     * second on, a change of level is the app's. [WindowRecord.steadyFromSecond] counts from the window's start.
+     * The window's start-up is left out of the shape ([startupSeconds]): every window starts from an idle app (the
+     * quiet wait), so its first second holds the load generator's ramp (connections opening, a round trip before the
+     * first answer): at 100 ms per request a tenth of that second has no completion whatever the app's state. A closed
+     * load whose round trip is seconds long starts in step for longer: every connection sends its first request at
+     * once, so the answers come back together a round trip later, and spread out over the next. After the start-up,
+     * a change of level is the app's. [WindowRecord.steadyFromSecond] counts from the window's start.
      */
     fun shape(serverPerSecond: List<Double?>, measured: LoadResult?, closed: Boolean, plannedMs: Long?): WindowRecord? {
-        val series = serverPerSecond.drop(1).filterNotNull()
-        if (series.isEmpty()) return null
         val roundTrips = if (closed && measured != null) WindowRule.roundTrips(measured.wallSeconds, measured.latency.p50) else null
+        val skip = startupSeconds(serverPerSecond.size, roundTrips)
+        val series = serverPerSecond.drop(skip).filterNotNull()
+        if (series.isEmpty()) return null
         val precision = WindowPrecision.of(series)
-        return classified(WindowRecord("", null, "", roundTrips, plannedMs, precision?.relative, precision?.autocorrelationSeconds), series)
+        return classified(WindowRecord("", null, "", roundTrips, plannedMs, precision?.relative, precision?.autocorrelationSeconds), series, skip)
     }
 
     /**
@@ -35,14 +39,33 @@ object WindowFigures {
      * and reason replaced, every other figure kept; null when the series is gone (no window was recorded from it).
      */
     fun reshape(window: WindowRecord, serverPerSecond: List<Double?>): WindowRecord? {
-        val series = serverPerSecond.drop(1).filterNotNull()
-        return if (series.isEmpty()) null else classified(window, series)
+        val skip = startupSeconds(serverPerSecond.size, window.roundTripsPerConnection)
+        val series = serverPerSecond.drop(skip).filterNotNull()
+        return if (series.isEmpty()) null else classified(window, series, skip)
     }
 
-    /** [window] with the shape, steady second (counted from the window's start) and reason [series] classifies as. */
-    private fun classified(window: WindowRecord, series: List<Double>): WindowRecord {
+    /**
+     * The seconds at the start of a window of [seconds] that its shape leaves out: the first, or for a closed load
+     * holding [roundTrips] round trips per connection, its first [STARTUP_ROUND_TRIPS] round trips, whichever is
+     * longer, and never more than half the window. Cooperative `yield()` at primes to 300,000 (round trips of about
+     * 10 s) read 0.2 req/s for 6 s, 127 for 2, then 32, 6, 66 and 11 for 2-4 s each before its level of 38.4 from
+     * second 19, and was flagged `slowing` for that start; Tomcat's request threads at the same limit began 3 s at
+     * 35 req/s against their 48.
+     */
+    fun startupSeconds(seconds: Int, roundTrips: Double?): Int {
+        if (roundTrips == null || roundTrips <= 0 || seconds <= 0) return 1
+        val startup = ceil(STARTUP_ROUND_TRIPS * seconds / roundTrips).toInt()
+        return startup.coerceIn(1, maxOf(1, seconds / 2))
+    }
+
+    /** The round trips a closed window's start-up lasts: its first answers come back together, then spread out. */
+    const val STARTUP_ROUND_TRIPS = 2.0
+
+    /** [window] with the shape, steady second (counted from the window's start) and reason [series], read from second [skip] on, classifies as. */
+    private fun classified(window: WindowRecord, series: List<Double>, skip: Int): WindowRecord {
         val c = WindowClassifier.classify(series)
-        return window.copy(shape = c.shape.id, steadyFromSecond = c.steadyFrom?.plus(1), reason = "from the second second on: " + c.reason)
+        val from = if (skip == 1) "from the second second on: " else "from second ${skip + 1} on, after the closed load's start-up (${STARTUP_ROUND_TRIPS.toInt()} round trips): "
+        return window.copy(shape = c.shape.id, steadyFromSecond = c.steadyFrom?.plus(skip), reason = from + c.reason)
     }
 
     /**

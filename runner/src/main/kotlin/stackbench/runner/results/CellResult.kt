@@ -53,6 +53,11 @@ data class CellResult(
     val pace: PaceReading? = null,
     /** The CPU time (ms) of the delay relays in front of the app over the measured window: its host emulated a round trip with a relay. */
     val relayCpuMs: Double? = null,
+    /**
+     * Where the app's stats channel threads ran, in words: out of the app's CPU limits on the load generator's CPUs,
+     * or in the app's limits and why; null for an app on another machine, or a record from before the lab moved them.
+     */
+    val statsThreads: String? = null,
     val startedAt: String? = null,
     val finishedAt: String? = null,
 )

@@ -65,6 +65,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var pace: stackbench.runner.results.PaceReading? = null
     /** The JIT compiler threads' CPU time over the measured window, ms. */
     var compilerCpuMs: Double? = null
+    /** Where the app's stats channel threads ran, in words. */
+    var statsThreads: String? = null
     private val startedAt = Instant.now()
 
     fun build(outcome: Outcome, clock: PhaseClock, placement: Placement): CellResult {
@@ -118,6 +120,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             jvm = jvm,
             pace = pace,
             relayCpuMs = relayCpuMs,
+            statsThreads = statsThreads,
             startedAt = startedAt.toString(),
             finishedAt = Instant.now().toString(),
         )

@@ -3,9 +3,10 @@ package stackbench.runner.run
 import stackbench.runner.sut.AppStarter
 
 /**
- * Start: takes the app kept for this configuration (`restart: app`), or starts one in its confinement and waits
- * until it is healthy. In: the cell, its placement, the downstream service. Out: the app, its command, its time to
- * healthy (null when reused) and the cell whose app it reuses.
+ * Start: takes the app kept for this configuration (`restart: app`), or starts one in its confinement, waits until
+ * it is healthy and takes its stats channel's threads out of its CPU limits. In: the cell, its placement, the
+ * downstream service. Out: the app, its command, its time to healthy (null when reused), where its stats threads run
+ * and the cell whose app it reuses.
  */
 class StartStep(private val launcher: AppStarter) : CellStep {
     override val name = "start"
@@ -22,8 +23,10 @@ class StartStep(private val launcher: AppStarter) : CellStep {
             val app = launcher.start(run.cell, run.dir, "${ctx.groupPrefix}-${run.cell.index}-app", downstream)
             run.app = app
             run.healthyMs = launcher.awaitHealthy(app)
+            app.statsThreads = launcher.releaseStatsThreads(app, run.placement.driverCpus)
         }
         run.record.command = run.started().command
+        run.record.statsThreads = run.started().statsThreads
         run.clock.mark("start")
         return null
     }

@@ -4,6 +4,7 @@ import stackbench.contract.Paths
 import stackbench.runner.host.ChildProcess
 import stackbench.runner.host.Host
 import stackbench.runner.host.LaunchSpec
+import stackbench.runner.host.ObserverThreads
 import stackbench.runner.isolation.CgroupLimits
 import stackbench.runner.isolation.Confinement
 import stackbench.runner.isolation.Isolation
@@ -36,6 +37,9 @@ class RunningApp(
     /** The idle probe of each configuration this process served, by configuration key, for its later repetitions. */
     val idleProbes = java.util.concurrent.ConcurrentHashMap<String, stackbench.runner.results.IdleProbe>()
 
+    /** Where its stats channel's threads run ([stackbench.runner.host.ObserverThreads]), in words; null until placed. */
+    @Volatile var statsThreads: String? = null
+
     /** What `/info` answered the first cell that read it: the process's servers and pools do not change while it runs. */
     @Volatile var info: tools.jackson.databind.JsonNode? = null
 
@@ -61,6 +65,12 @@ interface AppStarter {
 
     /** Milliseconds from the process's start until the app answered its health check. */
     fun awaitHealthy(app: RunningApp, timeout: Duration = Duration.ofSeconds(120)): Double
+
+    /**
+     * Takes the healthy app's stats channel threads out of its CPU limits, onto [driverCpus] (empty: every CPU); what
+     * was done, in words, or null where the lab cannot see the app's threads.
+     */
+    fun releaseStatsThreads(app: RunningApp, driverCpus: List<Int>): String? = null
 }
 
 /** Starts a cell's app in its confinement, and waits until it is ready. */
@@ -126,6 +136,10 @@ class AppLauncher(
         }
         throw AppStartException("the app was not ready within ${timeout.seconds} s", app.child.logTail())
     }
+
+    /** The app's threads are this machine's (its own host or a namespace of it), not another machine's. */
+    override fun releaseStatsThreads(app: RunningApp, driverCpus: List<Int>): String? =
+        if (host.kind == "ssh") null else ObserverThreads.release(ObserverThreads.threadsOf(app.child.pid), isolation, driverCpus)
 
     companion object {
         fun freePort(): Int = ServerSocket(0).use { it.localPort }

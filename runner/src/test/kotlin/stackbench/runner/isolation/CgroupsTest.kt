@@ -13,6 +13,8 @@ open class FakeCgroupFs : CgroupFs {
     val readOnly = mutableSetOf<Path>()
     /** Files whose write the kernel refuses, with its error (EINVAL for a quota below the minimum). */
     val refused = mutableMapOf<Path, String>()
+    /** Every write, in order (a `tasks` file takes one id a write). */
+    val written = mutableListOf<Pair<Path, String>>()
 
     override fun exists(path: Path) = path in dirs || path in files
     override fun mkdir(path: Path) {
@@ -28,6 +30,7 @@ open class FakeCgroupFs : CgroupFs {
         if (path in readOnly) throw IOException("Permission denied")
         refused[path]?.let { throw IOException(it) }
         files[path] = value
+        written += path to value
     }
     override fun children(path: Path) = dirs.filter { it.parent == path }
 }
@@ -98,6 +101,20 @@ class CgroupsTest {
         group.remove { pid -> killed += pid; fs.files[Path.of("/cg/cpu/stackbench/sb1-3-app/cgroup.procs")] = "" }
         assertThat(killed).containsExactly(4242L)
         assertThat(fs.dirs.filter { it.fileName.toString() == "sb1-3-app" }).isEmpty()
+    }
+
+    @Test
+    fun `threads released from the lab's groups go to the runner's own groups of the CPU controllers, v1 only`() {
+        val fs = FakeCgroupFs()
+        assertThat(Cgroups(v1, fs).releaseThreads(listOf(101, 102))).isTrue()
+        assertThat(fs.written.map { (path, value) -> "$path $value" }).containsExactly(
+            "/cg/cpu/tasks 101", "/cg/cpu/tasks 102", "/cg/cpuacct/tasks 101", "/cg/cpuacct/tasks 102",
+            "/cg/cpuset/tasks 101", "/cg/cpuset/tasks 102",
+        )
+        val v2 = CgroupLayout(CgroupVersion.V2, mapOf("" to Path.of("/cg")))
+        val untouched = FakeCgroupFs()
+        assertThat(Cgroups(v2, untouched).releaseThreads(listOf(101))).isFalse()
+        assertThat(untouched.written).isEmpty()
     }
 
     @Test

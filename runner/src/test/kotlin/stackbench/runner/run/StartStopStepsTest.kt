@@ -68,6 +68,12 @@ class StartStopStepsTest {
         }
 
         override fun awaitHealthy(app: RunningApp, timeout: Duration) = 1234.0
+
+        val released = mutableListOf<List<Int>>()
+        override fun releaseStatsThreads(app: RunningApp, driverCpus: List<Int>): String {
+            released += driverCpus
+            return "out of the app's limits, on CPU ${driverCpus.joinToString(",")}"
+        }
     }
 
     private val starter = FakeStarter()
@@ -104,6 +110,9 @@ class StartStopStepsTest {
         val second = CellRunner(lab, steps(fail = false)).run(cells[1], context(dir, sessions))
         assertThat(starter.started).hasSize(1)
         assertThat(second.appStartedBy).isEqualTo(cells[0].key)
+        // the stats threads are placed once, by the cell that started the process, and every cell records where they ran
+        assertThat(starter.released).hasSize(1)
+        assertThat(first.statsThreads).startsWith("out of the app's limits").isEqualTo(second.statsThreads)
         assertThat(second.app.command).containsExactly("sleep", "60")
 
         sessions.stopAll()

@@ -11,12 +11,15 @@ import stackbench.contract.EndpointWork
 import stackbench.contract.Stats
 import java.net.InetSocketAddress
 import java.util.concurrent.ExecutorService
-import java.util.concurrent.Executors
+import java.util.concurrent.LinkedBlockingQueue
+import java.util.concurrent.ThreadPoolExecutor
+import java.util.concurrent.TimeUnit
 
 /**
  * The stats side channel: `GET /stats` on `stackbench.stats.address:stackbench.stats.port` (off when the port is 0),
  * served by the JDK's small HTTP server on one platform thread of its own, so that it answers while every request
- * thread or event loop of the app is busy or blocked.
+ * thread or event loop of the app is busy or blocked. The lab takes that thread and the server's dispatcher out of the
+ * app's CPU limits once the app is up ([Stats.SERVER_THREADS]).
  */
 @Component
 class StatsServer(properties: StackbenchProperties, private val stats: StatsReader) : SmartLifecycle {
@@ -26,7 +29,9 @@ class StatsServer(properties: StackbenchProperties, private val stats: StatsRead
 
     override fun start() {
         if (settings.port == 0) return
-        val thread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("stackbench-stats").daemon(true).factory())
+        // its one thread started now, so that both of the channel's threads (Stats.SERVER_THREADS) run once the app is up
+        val thread = ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, LinkedBlockingQueue(), Thread.ofPlatform().name(Stats.HANDLER_THREAD).daemon(true).factory())
+        thread.prestartCoreThread()
         val http = HttpServer.create(InetSocketAddress(settings.address, settings.port), 64)
         http.createContext(Stats.PATH, ::answer)
         http.executor = thread
