@@ -54,7 +54,8 @@ class PublishedSuitesTest {
     @Test
     fun `the published comparisons are all there`() {
         assertThat(suiteFiles()).contains(
-            "cpu-bound.yaml", "cpu-bound-pinned.yaml", "cpu-bound-event-loop.yaml", "blocking-io.yaml", "event-loop.yaml", "event-loop-completable-future.yaml", "servers.yaml",
+            "cpu-bound.yaml", "cpu-bound-pinned.yaml", "cpu-bound-event-loop.yaml", "cpu-bound-offload.yaml", "cpu-bound-coop.yaml",
+            "cpu-bound-pinned-offload.yaml", "blocking-io.yaml", "event-loop.yaml", "event-loop-completable-future.yaml", "servers.yaml",
             "servers-peak.yaml", "servers-startup.yaml", "io-downstream.yaml", "io-downstream-clients.yaml", "virtual-threads.yaml",
         )
         assertThat(suiteFiles().map { dir.resolve(it) }).allMatch { Files.isRegularFile(it) && it.extension == "yaml" }
@@ -199,24 +200,65 @@ class PublishedSuitesTest {
         val quota = parse("cpu-bound.yaml")
         val suite = parse("cpu-bound-event-loop.yaml")
         assertThat(suite.apps).isEqualTo(quota.apps)
-        assertThat(suite.profile).isEqualTo(quota.profile)
         val heavy = listOf(50_000L, 100_000, 200_000, 300_000)
         val (direct, parallel) = suite.endpoints.map { it as EndpointSpec.Cpu }
         assertThat(direct.strategies).containsExactly(CpuStrategy.DIRECT)
         assertThat(direct.limits).containsExactlyElementsOf(heavy)
         assertThat(parallel.strategies).containsExactly(CpuStrategy.MONO_PARALLEL)
         assertThat(parallel.limits).containsExactlyElementsOf(heavy)
-        // the published wrk -t12 -c400 -d30s --timeout 30s; a window may grow to 4 minutes to hold 20 round trips,
-        // the warm-up to 5 for the first cell of a process; the rest as cpu-bound
+        // Tomcat direct, WebFlux direct and Schedulers.parallel() at each limit
+        assertThat(checkFullLength(suite, quota)).hasSize(3 * heavy.size * suite.repetitions)
+    }
+
+    /**
+     * A full-length suite of the CPU article's claims: some of [base]'s apps, its profile, and the published wrk
+     * -t12 -c400 -d30s --timeout 30s, but a window that may grow to 4 minutes to hold 20 round trips and a warm-up of
+     * up to 5 for the first cell of its one process per app; its cells are [base]'s, by key. Returns its cells.
+     */
+    private fun checkFullLength(suite: Suite, base: Suite): List<stackbench.runner.plan.Cell> {
+        assertThat(base.apps).containsAll(suite.apps)
+        assertThat(suite.profile).isEqualTo(base.profile)
         assertThat(suite.load.durationMax).isEqualTo(Duration.ofMinutes(4))
         assertThat(suite.load.warmupMax).isEqualTo(Duration.ofMinutes(5))
-        assertThat(suite.load.copy(durationMax = null, warmupMax = quota.load.warmupMax)).isEqualTo(quota.load)
+        assertThat(suite.load.copy(durationMax = null, warmupMax = base.load.warmupMax)).isEqualTo(base.load)
         assertThat(suite.restart).isEqualTo(Restart.APP)
         assertThat(suite.repetitions).isGreaterThanOrEqualTo(3)
-        // Tomcat direct, WebFlux direct and Schedulers.parallel() at each limit; the same cell keys as cpu-bound's
         val cells = Planner.plan(suite).cells
-        assertThat(cells).hasSize(3 * heavy.size * suite.repetitions)
-        assertThat(Planner.plan(quota).cells.map { it.key }).containsAll(cells.map { it.key })
+        assertThat(Planner.plan(base).cells.map { it.key }).containsAll(cells.map { it.key })
+        return cells
+    }
+
+    @Test
+    fun `the offloading claims' suites are cpu-bound's and cpu-bound-pinned's Tomcat cells at the heavy limits, at full length`() {
+        val heavy = listOf(50_000L, 100_000, 200_000, 300_000)
+        val quota = parse("cpu-bound-offload.yaml")
+        assertThat(quota.apps.map { it.stack }).containsExactly(Stack.TOMCAT)
+        val cpu = quota.endpoints.single() as EndpointSpec.Cpu
+        assertThat(cpu.strategies).containsExactly(CpuStrategy.DIRECT, CpuStrategy.COMPLETABLE_FUTURE, CpuStrategy.DISPATCHERS_DEFAULT, CpuStrategy.SEMAPHORE)
+        assertThat(cpu.limits).containsExactlyElementsOf(heavy)
+        assertThat(checkFullLength(quota, parse("cpu-bound.yaml"))).hasSize(4 * heavy.size * quota.repetitions)
+
+        val pinned = parse("cpu-bound-pinned-offload.yaml")
+        val onCore = pinned.endpoints.single() as EndpointSpec.Cpu
+        assertThat(onCore.strategies).containsExactly(CpuStrategy.DIRECT, CpuStrategy.COMPLETABLE_FUTURE, CpuStrategy.SEMAPHORE)
+        assertThat(onCore.limits).containsExactlyElementsOf(heavy)
+        assertThat(pinned.profile.cpuset).containsExactly(1)
+        assertThat(checkFullLength(pinned, parse("cpu-bound-pinned.yaml"))).hasSize(3 * heavy.size * pinned.repetitions)
+        // the two differ only in the profile: the same cell keys, so the quota and the pinned core compare cell for cell
+        assertThat(pinned.copy(name = quota.name, description = quota.description, source = quota.source, profile = quota.profile,
+            endpoints = quota.endpoints)).isEqualTo(quota)
+    }
+
+    @Test
+    fun `cpu-bound-coop is cpu-bound's suspend and cooperative cells at the claims' two limits, every batch, at full length`() {
+        val suite = parse("cpu-bound-coop.yaml")
+        assertThat(suite.apps.map { it.stack }).containsExactly(Stack.TOMCAT)
+        val cpu = suite.endpoints.single() as EndpointSpec.Cpu
+        assertThat(cpu.strategies).containsExactly(CpuStrategy.SUSPEND, CpuStrategy.COOP)
+        assertThat(cpu.limits).containsExactly(100_000L, 300_000L)
+        assertThat(cpu.batches).containsExactly(100L, 1_000, 10_000, 100_000)
+        // suspend once a limit, coop once a limit and batch
+        assertThat(checkFullLength(suite, parse("cpu-bound.yaml"))).hasSize((1 + 4) * 2 * suite.repetitions)
     }
 
     @Test
