@@ -8,6 +8,8 @@ data class SliceRecord(
     val compileShare: Double? = null,
     /** The app's whole CPU (compiler included) over the CPU allotted in the slice. */
     val cpuShare: Double? = null,
+    /** The slice's wall clock with a JIT compilation under way (summed over the compiler threads), over the slice. */
+    val compilingShare: Double? = null,
 )
 
 /**

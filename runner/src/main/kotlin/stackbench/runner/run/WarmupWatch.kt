@@ -19,6 +19,11 @@ data class WarmupSlice(
     val allottedCpus: Double = 1.0,
     /** The app process's CPU time in the slice (the compiler's included), ms; null when the app does not report it. */
     val processCpuMs: Double? = null,
+    /**
+     * The time the JIT's compilations took in the slice (CompilationMXBean: from each compilation's start to its end,
+     * summed over the compiler threads, time spent waiting for the CPU included), ms; null when the app does not report it.
+     */
+    val compilingMs: Double? = null,
 ) {
     val rate: Double get() = if (seconds > 0) completed / seconds else 0.0
 
@@ -28,6 +33,13 @@ data class WarmupSlice(
      * Null when the compiler threads could not be read.
      */
     val compileShare: Double? get() = ofAllotted(compileMs)
+
+    /**
+     * Compilation as a share of the slice's wall clock: how much of the slice a compilation was under way (summed over
+     * the compiler threads). A compiler starved of the CPU by busy request threads takes little CPU ([compileShare])
+     * while its compilations take long; null when unknown.
+     */
+    val compilingShare: Double? get() = if (compilingMs != null && seconds > 0) compilingMs / (seconds * 1000) else null
 
     /** The app's whole CPU (compiler included) as a share of the CPU allotted in the slice; null when unknown. */
     val cpuShare: Double? get() = ofAllotted(processCpuMs)
@@ -43,8 +55,20 @@ data class WarmupSlice(
     fun compilerQuiet(onIdleCpu: Boolean = true): Boolean {
         val share = compileShare ?: return true
         if (share <= WarmupWatch.COMPILE_QUIET) return true
-        return onIdleCpu && cpuShare?.let { it <= WarmupWatch.IDLE_CPU } ?: false
+        return onIdleCpu && onIdle()
     }
+
+    /**
+     * Whether no compilation held the slice's clock: compilations were under way for at most
+     * [WarmupWatch.COMPILING_QUIET] of it, or the app left its CPU idle ([compilerQuiet]'s exception). Unknown counts as quiet.
+     */
+    fun compilationsQuiet(onIdleCpu: Boolean = true): Boolean {
+        val share = compilingShare ?: return true
+        if (share <= WarmupWatch.COMPILING_QUIET) return true
+        return onIdleCpu && onIdle()
+    }
+
+    private fun onIdle(): Boolean = cpuShare?.let { it <= WarmupWatch.IDLE_CPU } ?: false
 }
 
 /** Why a warm-up ended. */
@@ -66,10 +90,12 @@ enum class WarmupEnd(val id: String) {
 /**
  * Decides when a warm-up may end, from the JVM's own signals read off the app's stats channel in slices of
  * [slice]: the app is steady when
- * - **compilation has gone quiet**: in each of the last [QUIET_SLICES] slices the JIT compiler threads used at most
+ * - **compilation has gone quiet** ([compilerQuiet]): in each of the last [QUIET_SLICES] slices the JIT compiler threads used at most
  *   [COMPILE_QUIET] of the CPU the app was allotted in the slice, or took only CPU that nothing else wanted (the app,
  *   compiler included, used at most [IDLE_CPU] of it; see [WarmupSlice.compilerQuiet]; not while priming); unknown when they cannot be
- *   read: then throughput alone decides;
+ *   read: then throughput alone decides; and in each of the last [CLOCK_QUIET_SLICES] compilations were under way for at
+ *   most [COMPILING_QUIET] of the slice's clock (CompilationMXBean; the same exception), which sees a compiler that
+ *   busy request threads starve of the CPU: its CPU is small while its work is not done;
  * - **throughput shows no trend**: the changepoint analysis of every slice so far ([WindowClassifier]) puts the last
  *   change of level at least [FLAT_SLICES] slices back, and those last slices have no significant slope ([Trend.flat])
  *   and scatter at most [MAX_SCATTER].
@@ -128,6 +154,7 @@ class WarmupWatch(
                 compileMs = sliceStartCompiler?.let { a -> compiler?.let { it - a } },
                 allottedCpus = allottedCpus,
                 processCpuMs = start.processCpuNanos?.let { a -> now.processCpuNanos?.let { (it - a) / 1e6 } },
+                compilingMs = start.compilationMs?.let { a -> now.compilationMs?.let { (it - a).toDouble() } },
             )
             sliceStart = now
             sliceStartCompiler = compiler
@@ -165,7 +192,7 @@ class WarmupWatch(
             endedBy = endNow.id,
             steadyAfterSeconds = steadyAfter,
             steadyAtEpochMs = steadyAfter?.let { s -> first?.let { it.epochMs + (s * 1000).toLong() } },
-            slices = slices.map { SliceRecord(it.endSeconds, it.rate, it.compileShare, it.cpuShare) },
+            slices = slices.map { SliceRecord(it.endSeconds, it.rate, it.compileShare, it.cpuShare, it.compilingShare) },
         )
     }
 
@@ -175,6 +202,26 @@ class WarmupWatch(
 
         /** At most this share of a slice's CPU in the JIT compilers counts as quiet. */
         const val COMPILE_QUIET = 0.01
+        /**
+         * At most this share of a slice's clock with a compilation under way counts as quiet ([WarmupSlice.compilationsQuiet]),
+         * in each of the last [CLOCK_QUIET_SLICES]. Busy request threads starve the compiler threads of the CPU: Tomcat's
+         * `/noop` at 50 connections on one CPU gave them 1-2 % of it, under [COMPILE_QUIET], while compilations held
+         * 10-50 % of most seconds for its first minute, in bursts a few seconds apart, and the rate stepped up with each
+         * burst (21,200 to 27,300 req/s); after that, 0-5 % with a rare second of 8-17 %.
+         */
+        const val COMPILING_QUIET = 0.05
+        /** Slices whose compilations must all be quiet: the bursts of a starved compiler came up to 5 s apart. */
+        const val CLOCK_QUIET_SLICES = 10
+
+        /**
+         * Compilation quiet at the end of [slices]: the compiler threads' CPU in the last [QUIET_SLICES], and their
+         * compilations' clock in the last [CLOCK_QUIET_SLICES] (every slice so far when fewer: a warm-up whose compiler
+         * was quiet from its start is not held longer; one whose compiler burst in it waits out the whole span).
+         */
+        fun compilerQuiet(slices: List<WarmupSlice>, onIdleCpu: Boolean = true): Boolean {
+            if (!slices.takeLast(QUIET_SLICES).all { it.compilerQuiet(onIdleCpu) }) return false
+            return slices.takeLast(CLOCK_QUIET_SLICES).all { it.compilationsQuiet(onIdleCpu) }
+        }
         /**
          * An app that used at most this share of its allotted CPU, compiler included, left the CPU idle half the time:
          * its compiler ran on CPU no request was waiting for, and does not hold the warm-up back.
@@ -199,8 +246,7 @@ class WarmupWatch(
 
         fun steady(slices: List<WarmupSlice>, scatterMatters: Boolean = true, compilerOnIdleCpuQuiet: Boolean = true): Boolean {
             if (slices.size < FLAT_SLICES) return false
-            val quiet = slices.takeLast(QUIET_SLICES).all { it.compilerQuiet(compilerOnIdleCpuQuiet) }
-            if (!quiet) return false
+            if (!compilerQuiet(slices, compilerOnIdleCpuQuiet)) return false
             val rates = slices.map { it.rate }
             val recent = rates.takeLast(FLAT_SLICES)
             if (recent.average() <= 0 || scatterMatters && scatter(recent) > MAX_SCATTER) return false
@@ -236,7 +282,7 @@ class WarmupWatch(
          */
         fun lightWork(slices: List<WarmupSlice>, connections: Int, compilerOnIdleCpuQuiet: Boolean = true): Boolean {
             if (slices.size < LIGHT_SLICES || connections <= 0) return false
-            if (!slices.takeLast(QUIET_SLICES).all { it.compilerQuiet(compilerOnIdleCpuQuiet) }) return false
+            if (!compilerQuiet(slices, compilerOnIdleCpuQuiet)) return false
             val recent = slices.takeLast(LIGHT_SLICES)
             if (!Trend.flat(recent.map { it.rate }, TREND_TOLERANCE)) return false
             val answered = recent.sumOf { it.completed }

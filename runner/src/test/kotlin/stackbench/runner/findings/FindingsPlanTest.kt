@@ -28,14 +28,14 @@ class FindingsPlanTest {
     private val heavy = listOf(50000, 100000, 200000, 300000)
 
     @Test
-    fun `cpu-offload-p99 plans Tomcat's pool and request thread at the heavy limits in cpu-bound, and drives their p99`() {
+    fun `cpu-offload-p99 plans Tomcat's pool and request thread at the heavy limits in its full-length run, and drives their p99`() {
         val p = plan("cpu-offload-p99")
         val run = p.runs.single()
-        assertThat(run.run).isEqualTo("cpu-bound")
+        assertThat(run.run).isEqualTo("cpu-bound-offload")
         assertThat(run.configs).containsExactlyInAnyOrderElementsOf(
             heavy.flatMap { listOf("tomcat/cpu-direct-limit$it/c400", "tomcat/cpu-completable-future-limit$it/c400") })
         assertThat(run.suite.comparisons.map { it.name }).containsExactly(
-            "cpu-tomcat-p99: limit 50000", "cpu-tomcat-p99: limit 100000", "cpu-tomcat-p99: limit 200000", "cpu-tomcat-p99: limit 300000")
+            "cpu-steady-tomcat-p99: limit 50000", "cpu-steady-tomcat-p99: limit 100000", "cpu-steady-tomcat-p99: limit 200000", "cpu-steady-tomcat-p99: limit 300000")
         val first = run.suite.comparisons.first()
         assertThat(first.a).isEqualTo("tomcat/cpu-completable-future-limit50000/c400")
         assertThat(first.b).isEqualTo("tomcat/cpu-direct-limit50000/c400")
@@ -68,16 +68,18 @@ class FindingsPlanTest {
     }
 
     @Test
-    fun `cpu-offload plans the three offloading strategies and the request thread at the limits its rows claim`() {
+    fun `cpu-offload plans the three offloading strategies and the request thread in their full-length run, and leaves cpu-bound's tables unclaimed`() {
         val run = plan("cpu-offload").runs.single()
+        assertThat(run.run).isEqualTo("cpu-bound-offload")
         val strategies = listOf("direct", "completable-future", "dispatchers-default", "semaphore")
         assertThat(run.configs).containsExactlyInAnyOrderElementsOf(heavy.flatMap { l -> strategies.map { "tomcat/cpu-$it-limit$l/c400" } })
         assertThat(run.driven.map { it.name }).hasSize(12)
-            .contains("cpu-tomcat-pool: limit 300000", "cpu-tomcat-dispatchers: limit 50000", "cpu-tomcat-semaphore: limit 100000")
-            .noneMatch { it.endsWith("limit 10000") }
+            .contains("cpu-steady-tomcat-pool: limit 300000", "cpu-steady-tomcat-dispatchers: limit 50000", "cpu-steady-tomcat-semaphore: limit 100000")
         assertThat(run.suite.comparisons).allMatch { it.figure == "throughput" && it.b.startsWith("tomcat/cpu-direct-") }
-        // its comparisons' other rows (limits 100 to 10000) are not measured here, and say so
-        assertThat(run.unmeasured.map { it.name }).contains("cpu-tomcat-pool: limit 100").doesNotContain("cpu-tomcat-pool: limit 50000")
+        assertThat(run.unmeasured).isEmpty()
+        // the article's whole tables in cpu-bound (limits 100 to 300,000, one short repetition) stay, claiming nothing
+        val old = claims.comparisons.filter { it.id in setOf("cpu-tomcat-pool", "cpu-tomcat-dispatchers", "cpu-tomcat-semaphore", "cpu-tomcat-p99") }
+        assertThat(old).hasSize(4).allMatch { c -> c.rows.all { it.claimId == null } }
     }
 
     @Test
@@ -121,7 +123,7 @@ class FindingsPlanTest {
     fun `no id plans every claim's rows, one comparison each where both sides share a run`() {
         val p = plan()
         assertThat(p.runs.map { it.run }).containsExactlyInAnyOrder(
-            "cpu-bound", "cpu-bound-event-loop", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "virtual-threads")
+            "cpu-bound", "cpu-bound-event-loop", "cpu-bound-offload", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "virtual-threads")
         val claimRows = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { ClaimRow(c, it) } }
         val planned = p.runs.flatMap { it.driven + it.acrossRuns + it.measuredOnly }.distinct()
         assertThat(planned).containsExactlyInAnyOrderElementsOf(claimRows)
@@ -133,7 +135,7 @@ class FindingsPlanTest {
     fun `an unknown id is an error listing the claims and the runs`() {
         assertThatThrownBy { plan("cpu-offload", "nope") }.isInstanceOf(IllegalArgumentException::class.java)
             .hasMessageStartingWith("no claim, comparison or run named 'nope' in docs/claims.yaml; claims: blocking-little, virtual-threads-tomcat,")
-            .hasMessageContaining("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-cold, cpu-bound-pinned, blocking-io,")
+            .hasMessageContaining("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-offload, cpu-bound-cold, cpu-bound-pinned, blocking-io,")
     }
 
     @Test
