@@ -37,6 +37,12 @@ data class Stats(
     companion object {
         const val PATH = "/stats"
 
+        /**
+         * Work in stretches (`coop`'s batches) is timed on one request of a path in this many, the first included; the
+         * others count as unmeasured ([EndpointWork.unmeasured]).
+         */
+        const val STRETCH_SAMPLE = 16L
+
         /** The thread that answers `/stats` (the JDK HTTP server's handler executor). */
         const val HANDLER_THREAD = "stackbench-stats"
 

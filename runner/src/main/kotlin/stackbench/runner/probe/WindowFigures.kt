@@ -27,9 +27,7 @@ object WindowFigures {
      */
     fun shape(serverPerSecond: List<Double?>, measured: LoadResult?, closed: Boolean, plannedMs: Long?): WindowRecord? {
         val roundTrips = if (closed && measured != null) WindowRule.roundTrips(measured.wallSeconds, measured.latency.p50) else null
-        val skip = startupSeconds(serverPerSecond.size, roundTrips)
-        val series = serverPerSecond.drop(skip).filterNotNull()
-        if (series.isEmpty()) return null
+        val (skip, series) = afterStartup(serverPerSecond, roundTrips) ?: return null
         val precision = WindowPrecision.of(series)
         return classified(WindowRecord("", null, "", roundTrips, plannedMs, precision?.relative, precision?.autocorrelationSeconds), series, skip)
     }
@@ -39,9 +37,14 @@ object WindowFigures {
      * and reason replaced, every other figure kept; null when the series is gone (no window was recorded from it).
      */
     fun reshape(window: WindowRecord, serverPerSecond: List<Double?>): WindowRecord? {
-        val skip = startupSeconds(serverPerSecond.size, window.roundTripsPerConnection)
-        val series = serverPerSecond.drop(skip).filterNotNull()
-        return if (series.isEmpty()) null else classified(window, series, skip)
+        val (skip, series) = afterStartup(serverPerSecond, window.roundTripsPerConnection) ?: return null
+        return classified(window, series, skip)
+    }
+
+    /** The seconds left out at the start ([startupSeconds]) and the answered seconds after them; null when none is. */
+    private fun afterStartup(serverPerSecond: List<Double?>, roundTrips: Double?): Pair<Int, List<Double>>? {
+        val skip = startupSeconds(serverPerSecond.size, roundTrips)
+        return serverPerSecond.drop(skip).filterNotNull().takeIf { it.isNotEmpty() }?.let { skip to it }
     }
 
     /**

@@ -52,23 +52,17 @@ data class WarmupSlice(
      * on CPU that no request was waiting for (an app waiting on I/O compiles for minutes at a rate its sleeps fix).
      * Unknown compiler time counts as quiet: then throughput alone decides. Without [onIdleCpu] only the first test counts.
      */
-    fun compilerQuiet(onIdleCpu: Boolean = true): Boolean {
-        val share = compileShare ?: return true
-        if (share <= WarmupWatch.COMPILE_QUIET) return true
-        return onIdleCpu && onIdle()
-    }
+    fun compilerQuiet(onIdleCpu: Boolean = true): Boolean = quiet(compileShare, WarmupWatch.COMPILE_QUIET, onIdleCpu)
 
     /**
      * Whether no compilation held the slice's clock: compilations were under way for at most
      * [WarmupWatch.COMPILING_QUIET] of it, or the app left its CPU idle ([compilerQuiet]'s exception). Unknown counts as quiet.
      */
-    fun compilationsQuiet(onIdleCpu: Boolean = true): Boolean {
-        val share = compilingShare ?: return true
-        if (share <= WarmupWatch.COMPILING_QUIET) return true
-        return onIdleCpu && onIdle()
-    }
+    fun compilationsQuiet(onIdleCpu: Boolean = true): Boolean = quiet(compilingShare, WarmupWatch.COMPILING_QUIET, onIdleCpu)
 
-    private fun onIdle(): Boolean = cpuShare?.let { it <= WarmupWatch.IDLE_CPU } ?: false
+    /** [share] unknown or at most [limit], or (with [onIdleCpu]) the app left at least half its CPU idle. */
+    private fun quiet(share: Double?, limit: Double, onIdleCpu: Boolean): Boolean =
+        share == null || share <= limit || onIdleCpu && cpuShare?.let { it <= WarmupWatch.IDLE_CPU } == true
 }
 
 /** Why a warm-up ended. */
@@ -205,9 +199,9 @@ class WarmupWatch(
         /**
          * At most this share of a slice's clock with a compilation under way counts as quiet ([WarmupSlice.compilationsQuiet]),
          * in each of the last [CLOCK_QUIET_SLICES]. Busy request threads starve the compiler threads of the CPU: Tomcat's
-         * `/noop` at 50 connections on one CPU gave them 1-2 % of it, under [COMPILE_QUIET], while compilations held
-         * 10-50 % of most seconds for its first minute, in bursts a few seconds apart, and the rate stepped up with each
-         * burst (21,200 to 27,300 req/s); after that, 0-5 % with a rare second of 8-17 %.
+         * `/noop` at 50 connections on one CPU gave them 1-2 % of it, about [COMPILE_QUIET], while compilations held
+         * 7-17 % of its clock over its first minute, in bursts of single seconds up to 52 % a few seconds apart, and the
+         * rate stepped up after a burst (21,200 to 27,300 req/s); after that, 0-5 % with a rare second of 8-17 %.
          */
         const val COMPILING_QUIET = 0.05
         /** Slices whose compilations must all be quiet: the bursts of a starved compiler came up to 5 s apart. */

@@ -18,8 +18,6 @@ object StatsChecks {
     private val carrierClock = System.getProperty("os.name").startsWith("Linux") && Runtime.version().feature() >= 22
     private const val CPU_LIMIT = 100_000
     private const val IO_DELAY = 100L
-    /** The app times coop's batches on one request in this many (WorkCounters.STRETCH_SAMPLE in apps/endpoints). */
-    private const val COOP_SAMPLE = 16L
 
     fun check(soft: SoftAssertions, app: RunningApp) {
         val before = settled(app)
@@ -49,8 +47,8 @@ object StatsChecks {
         soft.assertThat(work.keys).`as`("no work for the runner's probes").noneMatch { it == Paths.INFO || it == Stats.PATH || it.startsWith("/actuator") }
         for (strategy in CpuStrategy.entries) {
             val path = "/cpu/${strategy.id}"
-            // coop's batches are timed on one request in 16 (the app's WorkCounters.STRETCH_SAMPLE), the first included
-            val sampled = { count: Long -> if (strategy == CpuStrategy.COOP) (count + COOP_SAMPLE - 1) / COOP_SAMPLE else count }
+            // coop's batches are timed on one request in Stats.STRETCH_SAMPLE, the first included
+            val sampled = { count: Long -> if (strategy == CpuStrategy.COOP) (count + Stats.STRETCH_SAMPLE - 1) / Stats.STRETCH_SAMPLE else count }
             soft.assertThat(work[path]?.unmeasured).`as`("%s measured: %s", path, work[path]).isEqualTo(work[path]?.count?.let { it - sampled(it) })
             soft.assertThat(work[path]?.cpuNanos).`as`("%s CPU: %s", path, work[path]).isPositive()
         }

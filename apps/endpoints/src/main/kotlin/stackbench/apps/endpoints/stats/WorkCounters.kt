@@ -5,6 +5,7 @@ import org.springframework.stereotype.Component
 import reactor.core.publisher.Mono
 import stackbench.apps.endpoints.config.StackbenchProperties
 import stackbench.contract.EndpointWork
+import stackbench.contract.Stats
 import stackbench.workloads.Stretches
 import java.util.TreeMap
 import java.util.concurrent.CompletableFuture
@@ -140,8 +141,8 @@ class WorkCounters(val enabled: Boolean, @PublishedApi internal val clock: Threa
     }
 
     companion object {
-        /** [stretches] measures one request in this many. */
-        const val STRETCH_SAMPLE = 16L
+        /** [stretches] measures one request in this many ([Stats.STRETCH_SAMPLE], the contract's). */
+        const val STRETCH_SAMPLE = Stats.STRETCH_SAMPLE
     }
 }
 
