@@ -83,6 +83,25 @@ class FindingsPlanTest {
     }
 
     @Test
+    fun `the cooperative claims plan suspend and the batches at both ends at the two limits they name, in their full-length run`() {
+        val run = plan("cpu-coop", "cpu-coop-batch").runs.single()
+        assertThat(run.run).isEqualTo("cpu-bound-coop")
+        val limits = listOf(100000, 300000)
+        val batches = listOf(100, 100000)
+        assertThat(run.configs).containsExactlyInAnyOrderElementsOf(
+            limits.map { "tomcat/cpu-suspend-limit$it/c400" } + limits.flatMap { l -> batches.map { "tomcat/cpu-coop-limit$l-batch$it/c400" } })
+        assertThat(run.driven.map { it.name }).hasSize(6)
+            .contains("cpu-steady-tomcat-coop: batch 100, limit 300000", "cpu-steady-tomcat-coop-batch: limit 100000")
+        val batch = run.suite.comparisons.single { it.name == "cpu-steady-tomcat-coop-batch: limit 300000" }
+        assertThat(batch.a).isEqualTo("tomcat/cpu-coop-limit300000-batch100000/c400")
+        assertThat(batch.b).isEqualTo("tomcat/cpu-coop-limit300000-batch100/c400")
+        assertThat(run.unmeasured).isEmpty()
+        // the article's whole tables in cpu-bound (one short repetition) stay, claiming nothing
+        val old = claims.comparisons.filter { it.id in setOf("cpu-tomcat-coop", "cpu-tomcat-coop-batch") }
+        assertThat(old).hasSize(2).allMatch { c -> c.rows.all { it.claimId == null } }
+    }
+
+    @Test
     fun `a claim across two runs measures its cells in each and leaves its rows to findings`() {
         val p = plan("cpu-quota")
         assertThat(p.runs.map { it.run }).containsExactly("cpu-bound", "cpu-bound-pinned")
@@ -123,7 +142,7 @@ class FindingsPlanTest {
     fun `no id plans every claim's rows, one comparison each where both sides share a run`() {
         val p = plan()
         assertThat(p.runs.map { it.run }).containsExactlyInAnyOrder(
-            "cpu-bound", "cpu-bound-event-loop", "cpu-bound-offload", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "virtual-threads")
+            "cpu-bound", "cpu-bound-event-loop", "cpu-bound-offload", "cpu-bound-coop", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "virtual-threads")
         val claimRows = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { ClaimRow(c, it) } }
         val planned = p.runs.flatMap { it.driven + it.acrossRuns + it.measuredOnly }.distinct()
         assertThat(planned).containsExactlyInAnyOrderElementsOf(claimRows)
@@ -135,7 +154,7 @@ class FindingsPlanTest {
     fun `an unknown id is an error listing the claims and the runs`() {
         assertThatThrownBy { plan("cpu-offload", "nope") }.isInstanceOf(IllegalArgumentException::class.java)
             .hasMessageStartingWith("no claim, comparison or run named 'nope' in docs/claims.yaml; claims: blocking-little, virtual-threads-tomcat,")
-            .hasMessageContaining("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-offload, cpu-bound-cold, cpu-bound-pinned, blocking-io,")
+            .hasMessageContaining("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-offload, cpu-bound-coop, cpu-bound-cold, cpu-bound-pinned, blocking-io,")
     }
 
     @Test
