@@ -6,21 +6,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SECONDS_LOAD=${1:-120}
-JAVA=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
-OHA=${OHA:-.tools/bin/oha}
-PORT=18080 STATS=18081
-taskset -c 1 "$JAVA" -XX:ActiveProcessorCount=1 -Xms768m -Xmx768m -jar apps/boot4/tomcat/target/app-tomcat-boot4.jar \
-  --server.port=$PORT --server.address=127.0.0.1 --stackbench.stats.port=$STATS --stackbench.stats.address=127.0.0.1 \
-  --spring.threads.virtual.enabled=false > /dev/null 2>&1 &
-APP=$!
-trap 'kill $APP 2>/dev/null' EXIT
-for _ in $(seq 1 120); do curl -sf http://127.0.0.1:$PORT/noop > /dev/null && break; sleep 0.5; done
-# the stats channel's threads off the app's CPU, as the lab keeps them
-for t in /proc/$APP/task/*; do case "$(cat "$t/comm")" in HTTP-Dispatcher|stackbench-stat) taskset -pc 0 "$(basename "$t")" > /dev/null;; esac; done
-taskset -c 0 "$OHA" --no-tui -c 1 -z 20s http://127.0.0.1:$PORT/noop > /dev/null
+source docs/experiments/app.sh
+trap stop_app EXIT
+start_app
+taskset -c 0 "$OHA" --no-tui -c 1 -z 20s $URL > /dev/null
 # the compiler threads' CPU, in clock ticks (fields 14-15 of /proc/PID/task/TID/stat; the name holds a space)
 ticks() { local s=0; for t in /proc/$APP/task/*; do case "$(cat "$t/comm" 2>/dev/null)" in C1*|C2*) s=$((s + $(sed 's/.*) //' "$t/stat" | awk '{print $12+$13}')));; esac; done; echo $s; }
-taskset -c 0 "$OHA" --no-tui -c 50 -z "${SECONDS_LOAD}s" http://127.0.0.1:$PORT/noop > /dev/null &
+taskset -c 0 "$OHA" --no-tui -c 50 -z "${SECONDS_LOAD}s" $URL > /dev/null &
 LOAD=$!
 while kill -0 $LOAD 2>/dev/null; do echo "$(ticks) $(curl -s --max-time 0.5 http://127.0.0.1:$STATS/stats)"; sleep 1; done | python3 -c '
 import json, os, sys

@@ -9,18 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 WINDOW=${1:-60} ROUNDS=${2:-3} WARM=${3:-150}
-JAVA=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
-OHA=${OHA:-.tools/bin/oha}
-PORT=18080 STATS=18081 URL=http://127.0.0.1:18080/noop
+source docs/experiments/app.sh
 WORK=$(mktemp -d)
-taskset -c 1 "$JAVA" -XX:ActiveProcessorCount=1 -Xms768m -Xmx768m -jar apps/boot4/tomcat/target/app-tomcat-boot4.jar \
-  --server.port=$PORT --server.address=127.0.0.1 --stackbench.stats.port=$STATS --stackbench.stats.address=127.0.0.1 \
-  --spring.threads.virtual.enabled=false > /dev/null 2>&1 &
-APP=$!
-trap 'kill $APP 2>/dev/null; rm -rf "$WORK"' EXIT
-for _ in $(seq 1 120); do curl -sf $URL > /dev/null && break; sleep 0.5; done
-# the stats channel's threads off the app's CPU, as the lab keeps them
-for t in /proc/$APP/task/*; do case "$(cat "$t/comm")" in HTTP-Dispatcher|stackbench-stat) taskset -pc 0 "$(basename "$t")" > /dev/null;; esac; done
+trap 'stop_app; rm -rf "$WORK"' EXIT
+start_app
 # the lab's wrk script with per-second counts on (the one change WrkDriver makes to its @@CONFIG@@ line)
 sed "s|^-- @@CONFIG@@|sb = { output = \"$WORK/wrk.json\", method = \"GET\", body = nil, headers = {}, per_second = true, expected = 200 }|" \
   runner/src/main/resources/load/stackbench-wrk.lua > "$WORK/stackbench.lua"

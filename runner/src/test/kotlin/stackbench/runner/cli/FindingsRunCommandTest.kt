@@ -44,16 +44,16 @@ class FindingsRunCommandTest {
     fun `the dry run of every claim covers every run and names the rows left to findings`() {
         val r = run("findings-run", "--dry-run", "--repetitions", "5")
         assertThat(r.code).describedAs(r.err).isEqualTo(Exit.OK)
-        assertThat(r.out).startsWith("findings-run: 14 run(s) for every claim of docs/claims.yaml; 5 repetitions at scale 1")
+        assertThat(r.out).startsWith("findings-run: 13 run(s) for every claim of docs/claims.yaml; 5 repetitions at scale 1")
         assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 5 repetitions = 15 cells")
         // the event-loop claims run in their own full-length suite: Tomcat's request thread, the event loop and
         // Schedulers.parallel() at the four heavy limits
         assertThat(r.out).contains("cpu-bound-event-loop (suites/cpu-bound-event-loop.yaml): 12 configurations × 5 repetitions = 60 cells")
-        assertThat(r.out).contains("  left to `findings`, their sides in two runs (4):\n    cpu-quota-vs-pinned-direct: limit 50000 (a in cpu-bound, b in cpu-bound-pinned)")
+        assertThat(r.out).contains("  left to `findings`, their sides in two runs (4):\n    cpu-steady-quota-vs-pinned-direct: limit 50000 (a in cpu-bound-offload, b in cpu-bound-pinned-offload)")
         assertThat(r.out).contains("blocking-io (suites/blocking-io.yaml): 5 configurations × 5 repetitions = 25 cells").contains("; no comparison to drive")
         // the event loop's claimed row is measured as the article ran it, cold: its warmed row claims nothing
         assertThat(r.out).contains("blocking-io-cold (suites/blocking-io-cold.yaml): 1 configurations × 5 repetitions = 5 cells")
-        assertThat(r.out.lines().last { it.isNotBlank() }).startsWith("total: 14 run(s), 117 configurations, ")
+        assertThat(r.out.lines().last { it.isNotBlank() }).startsWith("total: 13 run(s), 113 configurations, ")
     }
 
     @Test
@@ -68,7 +68,7 @@ class FindingsRunCommandTest {
         val r = run("findings-run", "cpu-offload", "no-such-claim", "--dry-run")
         assertThat(r.code).isEqualTo(Exit.BAD_INPUT)
         assertThat(r.err).contains("stackbench: no claim, comparison or run named 'no-such-claim' in docs/claims.yaml; claims: blocking-little,")
-            .contains("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-offload, cpu-bound-coop, cpu-bound-cold, cpu-bound-pinned, blocking-io, blocking-io-cold, event-loop-completable-future, event-loop, servers-startup, servers, servers-peak, io-downstream-threads, io-downstream, io-downstream-clients, virtual-threads")
+            .contains("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-offload, cpu-bound-coop, cpu-bound-cold, cpu-bound-pinned, cpu-bound-pinned-offload, blocking-io, blocking-io-cold, event-loop-completable-future, event-loop, servers-startup, servers, servers-peak, io-downstream-threads, io-downstream, io-downstream-clients, virtual-threads")
         assertThat(r.out).isEmpty()
     }
 
@@ -112,10 +112,10 @@ class FindingsRunCommandTest {
 
     @Test
     fun `each run goes through the lab in turn, one that cannot run does not stop the next, and the exit code says so`(@TempDir dir: Path) {
-        // an earlier cpu-bound run at another scale is not resumed into
-        val suiteText = Files.readString(Path.of("../suites/cpu-bound.yaml"))
-        ResultsStore(dir.resolve("cpu-bound")).write(RunResult(
-            run = Fixtures.info().copy(suite = "cpu-bound", suiteText = suiteText, scale = 0.2, restart = "cell"), environment = Fixtures.environment()))
+        // an earlier cpu-bound-offload run at another scale is not resumed into
+        val suiteText = Files.readString(Path.of("../suites/cpu-bound-offload.yaml"))
+        ResultsStore(dir.resolve("cpu-bound-offload")).write(RunResult(
+            run = Fixtures.info().copy(suite = "cpu-bound-offload", suiteText = suiteText, scale = 0.2, restart = "cell"), environment = Fixtures.environment()))
         val ran = mutableListOf<String>()
         val lab = LabRunner { suite, plan, source, scale, earlier, budget, folder, epilogue ->
             ran += "${suite.name} ${source.path} scale $scale budget $budget earlier ${earlier != null} in ${folder.fileName}"
@@ -138,9 +138,9 @@ class FindingsRunCommandTest {
         }
         val text = out.toString(Charsets.UTF_8)
         assertThat(code).describedAs(text).isEqualTo(Exit.CELL_FAILED)
-        assertThat(ran).containsExactly("cpu-bound-pinned suites/cpu-bound-pinned.yaml scale 1.0 budget PT5M earlier false in cpu-bound-pinned")
-        assertThat(text).contains("=== cpu-bound: not run: ${dir.resolve("cpu-bound")} cannot be resumed: it was run at --scale 0.2, not 1.0; give another --out, or move it away")
-        assertThat(text).containsPattern("=== cpu-bound-pinned: took \\d+s of machine time; 8 of 8 driven comparisons decided")
+        assertThat(ran).containsExactly("cpu-bound-pinned-offload suites/cpu-bound-pinned-offload.yaml scale 1.0 budget PT5M earlier false in cpu-bound-pinned-offload")
+        assertThat(text).contains("=== cpu-bound-offload: not run: ${dir.resolve("cpu-bound-offload")} cannot be resumed: it was run at --scale 0.2, not 1.0; give another --out, or move it away")
+        assertThat(text).containsPattern("=== cpu-bound-pinned-offload: took \\d+s of machine time; 8 of 8 driven comparisons decided")
         assertThat(text).contains("findings-run: 1 of 2 run(s) ended well")
     }
 }

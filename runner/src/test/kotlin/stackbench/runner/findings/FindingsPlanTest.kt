@@ -102,13 +102,28 @@ class FindingsPlanTest {
     }
 
     @Test
+    fun `cpu-pinned plans the request thread and both offloading strategies pinned without a quota, and leaves cpu-bound-pinned's tables unclaimed`() {
+        val run = plan("cpu-pinned").runs.single()
+        assertThat(run.run).isEqualTo("cpu-bound-pinned-offload")
+        val strategies = listOf("direct", "completable-future", "semaphore")
+        assertThat(run.configs).containsExactlyInAnyOrderElementsOf(heavy.flatMap { l -> strategies.map { "tomcat/cpu-$it-limit$l/c400" } })
+        assertThat(run.driven.map { it.name }).containsExactlyInAnyOrderElementsOf(
+            heavy.flatMap { listOf("cpu-steady-pinned-tomcat-pool: limit $it", "cpu-steady-pinned-tomcat-semaphore: limit $it") })
+        assertThat(run.suite.comparisons).allMatch { it.threshold == 0.5 && it.b.startsWith("tomcat/cpu-direct-") }
+        assertThat(Planner.plan(run.suite, 1.0, 3).cells).hasSize(12 * 3)
+        // the earlier pinned run (a quota on the pinned CPU, windows of the published 30 s) stays, claiming nothing
+        val old = claims.comparisons.filter { it.id in setOf("cpu-pinned-tomcat-pool", "cpu-pinned-tomcat-semaphore", "cpu-quota-vs-pinned-direct") }
+        assertThat(old).hasSize(3).allMatch { c -> c.rows.all { it.claimId == null } }
+    }
+
+    @Test
     fun `a claim across two runs measures its cells in each and leaves its rows to findings`() {
         val p = plan("cpu-quota")
-        assertThat(p.runs.map { it.run }).containsExactly("cpu-bound", "cpu-bound-pinned")
+        assertThat(p.runs.map { it.run }).containsExactly("cpu-bound-offload", "cpu-bound-pinned-offload")
         for (run in p.runs) {
             assertThat(run.configs).containsExactlyElementsOf(heavy.map { "tomcat/cpu-direct-limit$it/c400" })
             assertThat(run.suite.comparisons).isEmpty()
-            assertThat(run.acrossRuns.map { it.name }).containsExactlyElementsOf(heavy.map { "cpu-quota-vs-pinned-direct: limit $it" })
+            assertThat(run.acrossRuns.map { it.name }).containsExactlyElementsOf(heavy.map { "cpu-steady-quota-vs-pinned-direct: limit $it" })
         }
     }
 
@@ -142,7 +157,7 @@ class FindingsPlanTest {
     fun `no id plans every claim's rows, one comparison each where both sides share a run`() {
         val p = plan()
         assertThat(p.runs.map { it.run }).containsExactlyInAnyOrder(
-            "cpu-bound", "cpu-bound-event-loop", "cpu-bound-offload", "cpu-bound-coop", "cpu-bound-cold", "cpu-bound-pinned", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "virtual-threads")
+            "cpu-bound-event-loop", "cpu-bound-offload", "cpu-bound-coop", "cpu-bound-cold", "cpu-bound-pinned-offload", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "virtual-threads")
         val claimRows = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { ClaimRow(c, it) } }
         val planned = p.runs.flatMap { it.driven + it.acrossRuns + it.measuredOnly }.distinct()
         assertThat(planned).containsExactlyInAnyOrderElementsOf(claimRows)
@@ -154,7 +169,7 @@ class FindingsPlanTest {
     fun `an unknown id is an error listing the claims and the runs`() {
         assertThatThrownBy { plan("cpu-offload", "nope") }.isInstanceOf(IllegalArgumentException::class.java)
             .hasMessageStartingWith("no claim, comparison or run named 'nope' in docs/claims.yaml; claims: blocking-little, virtual-threads-tomcat,")
-            .hasMessageContaining("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-offload, cpu-bound-coop, cpu-bound-cold, cpu-bound-pinned, blocking-io,")
+            .hasMessageContaining("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-offload, cpu-bound-coop, cpu-bound-cold, cpu-bound-pinned, cpu-bound-pinned-offload, blocking-io,")
     }
 
     @Test

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.LongAdder
  *
  * Cost per request: two reads of the thread CPU clock (a system call each, about 0.18 µs on the lab VM, more where
  * the FFM call falls back to the MXBean) and a few adds to [LongAdder]s found in a [ConcurrentHashMap] by path; for
- * work in stretches, two reads a stretch, on one request in [STRETCH_SAMPLE].
+ * work in stretches, two reads a stretch, on one request in [Stats.STRETCH_SAMPLE].
  */
 @Component
 class WorkCounters(val enabled: Boolean, @PublishedApi internal val clock: ThreadCpuClock) {
@@ -64,7 +64,7 @@ class WorkCounters(val enabled: Boolean, @PublishedApi internal val clock: Threa
      * between which it yields and may change thread), and adds the CPU time of those stretches, each read on the thread
      * that ran it, to [path]'s: one request, whatever the number of stretches.
      *
-     * Only one request in [STRETCH_SAMPLE] of a path is measured; the others are counted unmeasured. Every request of a
+     * Only one request in [Stats.STRETCH_SAMPLE] of a path is measured; the others are counted unmeasured. Every request of a
      * path does the same work, so the mean over the sample is the mean, while the clock reads cost the rest nothing.
      * Timing every request cost the smallest batches most, which the article compares with the largest: primes up to
      * 300,000 in batches of 100 are 3,000 stretches, and one request at a time on one pinned CPU took 26.4 ms with
@@ -128,8 +128,8 @@ class WorkCounters(val enabled: Boolean, @PublishedApi internal val clock: Threa
         private val unmeasured = LongAdder()
         private val tickets = AtomicLong()
 
-        /** Whether the next request of [stretches] is one of the sample: the first, then every [STRETCH_SAMPLE]th. */
-        fun sampled(): Boolean = tickets.getAndIncrement() % STRETCH_SAMPLE == 0L
+        /** Whether the next request of [stretches] is one of the sample: the first, then every [Stats.STRETCH_SAMPLE]th. */
+        fun sampled(): Boolean = tickets.getAndIncrement() % Stats.STRETCH_SAMPLE == 0L
 
         fun add(nanos: Long) {
             if (nanos >= 0) cpuNanos.add(nanos) else unmeasured.increment()
@@ -138,11 +138,6 @@ class WorkCounters(val enabled: Boolean, @PublishedApi internal val clock: Threa
 
         /** Read while others add: each figure is exact when nothing is in flight, and close otherwise. */
         fun read() = EndpointWork(count.sum(), cpuNanos.sum(), unmeasured.sum())
-    }
-
-    companion object {
-        /** [stretches] measures one request in this many ([Stats.STRETCH_SAMPLE], the contract's). */
-        const val STRETCH_SAMPLE = Stats.STRETCH_SAMPLE
     }
 }
 

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test
 import reactor.core.publisher.Mono
 import stackbench.apps.endpoints.config.StackbenchProperties
 import stackbench.contract.EndpointWork
+import stackbench.contract.Stats
 import stackbench.workloads.Primes
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.Executors
@@ -111,7 +112,7 @@ class WorkCountersTest {
         val clock = FakeClock(step = 1)
         val work = WorkCounters(true, clock)
         fun coop() = runBlocking { work.stretches("/cpu/coop") { batches -> Primes.upToCooperative(10_000, 1000, batches).size } }
-        val requests = 2 * WorkCounters.STRETCH_SAMPLE.toInt() + 1
+        val requests = 2 * Stats.STRETCH_SAMPLE.toInt() + 1
         repeat(requests) { assertThat(coop()).isEqualTo(1229) }
         // three sampled requests (the 1st, 17th and 33rd), 10 batches of 1 fake ns each, two clock reads a batch
         assertThat(work.snapshot().getValue("/cpu/coop")).isEqualTo(EndpointWork(requests.toLong(), 30, requests - 3L))
