@@ -102,7 +102,7 @@ class FindingsPlanTest {
     }
 
     @Test
-    fun `cpu-pinned plans the request thread and both offloading strategies pinned without a quota, and leaves cpu-bound-pinned's tables unclaimed`() {
+    fun `cpu-pinned plans the request thread and both offloading strategies pinned to one CPU, and leaves cpu-bound-pinned's tables unclaimed`() {
         val run = plan("cpu-pinned").runs.single()
         assertThat(run.run).isEqualTo("cpu-bound-pinned-offload")
         val strategies = listOf("direct", "completable-future", "semaphore")
