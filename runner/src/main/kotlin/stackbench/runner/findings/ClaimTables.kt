@@ -3,13 +3,19 @@ package stackbench.runner.findings
 import stackbench.runner.report.MarkdownSummary.md
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
+import stackbench.runner.results.Flags
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.Statistics
 import java.util.Locale
 
-/** One side of a row as measured: the matching cells (every repetition) and the figure over them. */
-data class Measured(val selector: Selector, val cells: List<CellResult>, val values: List<Double>) {
+/**
+ * One side of a row as measured: the matching cells (every repetition) and the figure over the ones a verdict
+ * counts ([Verdicts]): those without a disqualifying flag. [flagged] were left out for one; when every finished
+ * repetition carries one ([allFlagged]) the figure is over them all, to be shown marked, and no verdict reads it.
+ */
+data class Measured(val selector: Selector, val cells: List<CellResult>, val values: List<Double>, val flagged: Int = 0) {
     val failed: Int get() = cells.count { it.status != CellStatus.OK }
+    val allFlagged: Boolean get() = flagged > 0 && flagged == cells.size - failed
     val median: Double? get() = values.takeIf { it.isNotEmpty() }?.let { Statistics.median(it) }
     val mean: Double? get() = values.takeIf { it.isNotEmpty() }?.average()
     val sd: Double? get() = values.takeIf { it.size > 1 }?.let { xs -> val m = xs.average(); kotlin.math.sqrt(xs.sumOf { (it - m) * (it - m) } / (xs.size - 1)) }
@@ -24,10 +30,16 @@ data class Measured(val selector: Selector, val cells: List<CellResult>, val val
 class ClaimTables(private val runs: Map<String, RunResult>) {
     private val verdicts = Verdicts(runs)
 
-    fun measure(selector: Selector, figure: Figure): Measured {
+    /**
+     * [selector]'s cells and [figure] over the repetitions that [judged]'s verdict counts (the flags its figure's
+     * waiver leaves disqualifying take a cell out), so a table's medians and ratios are the ones its verdicts read.
+     */
+    fun measure(selector: Selector, figure: Figure, judged: Figure = figure): Measured {
         val cells = runs[selector.run]?.cells.orEmpty().filter { selector.matches(it) }
-        val values = cells.filter { it.status == CellStatus.OK }.mapNotNull(figure.value).filter { !it.isNaN() }
-        return Measured(selector, cells, values)
+        val finished = cells.filter { it.status == CellStatus.OK }
+        val counted = finished.filter { Flags.disqualifying(it, judged.waiver).isEmpty() }
+        val values = counted.ifEmpty { finished }.mapNotNull(figure.value).filter { !it.isNaN() }
+        return Measured(selector, cells, values, flagged = finished.size - counted.size)
     }
 
     /** Rows whose cells are missing from the runs: the selector, to name in an error. */
@@ -44,6 +56,7 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
         if (judged) header += listOf(VerdictText.claimHeader(c), "verdict")
         c.show.forEach { header += if (paired) "${it.header} (${c.aName} / ${c.bName})" else it.header }
 
+        val measured = c.rows.flatMap { r -> listOfNotNull(measure(r.a, c.figure), r.b?.let { measure(it, c.figure) }) }
         val lines = c.rows.mapIndexed { i, row ->
             val a = measure(row.a, c.figure)
             val b = row.b?.let { measure(it, c.figure) }
@@ -56,16 +69,17 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
             }
             if (judged) cells += listOf(VerdictText.claimCell(rowVerdicts[i]), VerdictText.safe(VerdictText.verdictCell(rowVerdicts[i])))
             c.show.forEach { f ->
-                val sa = f.format(measure(row.a, f).median)
-                cells += if (b != null) "$sa / ${f.format(measure(row.b, f).median)}" else sa
+                val sa = f.format(measure(row.a, f, c.figure).median)
+                cells += if (b != null) "$sa / ${f.format(measure(row.b, f, c.figure).median)}" else sa
             }
             cells
         }
-        val reps = c.rows.flatMap { r -> listOfNotNull(measure(r.a, c.figure), r.b?.let { measure(it, c.figure) }) }.map { it.cells.size }.filter { it > 0 }
+        val reps = measured.map { it.cells.size }.filter { it > 0 }
+        val oneRun = (reps.maxOrNull() ?: 0) <= 1
         val caption = "${c.figure.header}; measured: " + when (c.summary) {
             Summary.MEAN -> "mean ± standard deviation"
-            Summary.MEDIAN -> if ((reps.maxOrNull() ?: 0) <= 1) "one run" else "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
-        } + (if ((reps.maxOrNull() ?: 0) <= 1 && c.summary == Summary.MEDIAN) "" else " over ${repetitions(reps)}") +
+            Summary.MEDIAN -> if (oneRun) "one run" else "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
+        } + (if (oneRun && c.summary == Summary.MEDIAN) "" else " over ${repetitions(reps)}") + flagging(measured, oneRun) +
             (if (judged) "; verdicts: the ratio of medians' 95 % interval against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
         return buildString {
             appendLine("*$caption*")
@@ -75,6 +89,15 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
             lines.forEach { appendLine("| " + it.joinToString(" | ") + " |") }
         }.trimEnd()
     }
+
+    /** What the caption says of flagged repetitions: left out where others remain, shown marked where none does. */
+    private fun flagging(measured: List<Measured>, oneRun: Boolean): String =
+        (if (measured.any { it.flagged > 0 && !it.allFlagged }) "; a flagged repetition is left out, as the verdicts leave it" else "") +
+            when {
+                measured.none { it.allFlagged } -> ""
+                oneRun -> "; a flagged window is shown, marked"
+                else -> "; a side whose every repetition is flagged is shown over them all, marked"
+            }
 
     private fun side(m: Measured, c: Comparison): String {
         if (m.cells.isEmpty()) return "not run"
@@ -86,7 +109,14 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
                 c.figure.format(v) + (e?.low?.let { " [${c.figure.format(it)}–${c.figure.format(e.high)}]" } ?: "")
             }
         }
-        return body + if (m.failed > 0) " (${m.failed} of ${m.cells.size} failed)" else ""
+        val notes = listOfNotNull(
+            if (m.failed > 0) "${m.failed} of ${m.cells.size} failed" else null,
+            when {
+                m.allFlagged -> if (m.flagged == 1) "flagged" else "all ${m.flagged} flagged"
+                m.flagged > 0 -> "${m.flagged} of ${m.cells.size - m.failed} flagged, left out"
+                else -> null
+            })
+        return body + if (notes.isEmpty()) "" else " (" + notes.joinToString("; ") + ")"
     }
 
     private fun repetitions(counts: List<Int>): String = when {

@@ -111,6 +111,24 @@ class VerdictsTest {
     }
 
     @Test
+    fun `a table's medians are over the repetitions its verdict counts, and it names the ones left out`() {
+        val unsteady = Flag("unsteady", "the warm-up ended before the app settled", "throughput")
+        val c = claims("{label: x, published: {a: 1500, b: 1000}}").comparisons.single()
+        // the fourth Tomcat repetition, far off and flagged, would move the median over all four to 1,005
+        val some = ClaimTables(mapOf("r" to run(tomcat + 5000.0, webflux) { app, rep -> if (app == "tomcat" && rep == 4) listOf(unsteady) else emptyList() })).render(c)
+        assertThat(some.lines().last()).matches("\\| x \\| 1,500 \\| 1,000 \\| 1.50× \\| 1,500 \\[[0-9,–]+] \\| 1,000 \\[[0-9,–]+] \\(1 of 4 flagged, left out\\) \\| 1.50× \\| .* \\| holds .*")
+        assertThat(some.lines().first()).contains("a flagged repetition is left out, as the verdicts leave it")
+        // every repetition flagged: shown over them all, marked, and no verdict reads them
+        val all = ClaimTables(mapOf("r" to run(tomcat, webflux) { app, _ -> if (app == "webflux") listOf(unsteady) else emptyList() })).render(c)
+        assertThat(all.lines().last()).contains("| 1,500 [").contains("(all 3 flagged) | 1,000 [").contains("cannot tell")
+        assertThat(all.lines().first()).contains("a side whose every repetition is flagged is shown over them all, marked")
+        // one run: its flagged window is shown, marked
+        val one = ClaimTables(mapOf("r" to run(listOf(1000.0), listOf(1500.0)) { app, _ -> if (app == "tomcat") listOf(unsteady) else emptyList() })).render(c)
+        assertThat(one.lines().last()).contains("| 1,500 | 1,000 (flagged) | 1.50× |")
+        assertThat(one.lines().first()).startsWith("*req/s; measured: one run; a flagged window is shown, marked;")
+    }
+
+    @Test
     fun `a window measured cold on purpose is not taken out for showing a JIT at work`() {
         val warming = Flag("warming", "the window got faster", "throughput")
         val compiling = Flag("compiling", "the JIT compiled in the window", "throughput")
