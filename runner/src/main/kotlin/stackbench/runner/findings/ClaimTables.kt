@@ -3,7 +3,6 @@ package stackbench.runner.findings
 import stackbench.runner.report.MarkdownSummary.md
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
-import stackbench.runner.results.Flags
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.Statistics
 import java.util.Locale
@@ -37,7 +36,7 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
     fun measure(selector: Selector, figure: Figure, judged: Figure = figure): Measured {
         val cells = runs[selector.run]?.cells.orEmpty().filter { selector.matches(it) }
         val finished = cells.filter { it.status == CellStatus.OK }
-        val counted = finished.filter { Flags.disqualifying(it, judged.waiver).isEmpty() }
+        val counted = finished.filter { Verdicts.unflagged(it, judged.waiver) }
         val values = counted.ifEmpty { finished }.mapNotNull(figure.value).filter { !it.isNaN() }
         return Measured(selector, cells, values, flagged = finished.size - counted.size)
     }
@@ -56,10 +55,10 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
         if (judged) header += listOf(VerdictText.claimHeader(c), "verdict")
         c.show.forEach { header += if (paired) "${it.header} (${c.aName} / ${c.bName})" else it.header }
 
-        val measured = c.rows.flatMap { r -> listOfNotNull(measure(r.a, c.figure), r.b?.let { measure(it, c.figure) }) }
+        val sides = c.rows.map { r -> measure(r.a, c.figure) to r.b?.let { measure(it, c.figure) } }
+        val measured = sides.flatMap { (a, b) -> listOfNotNull(a, b) }
         val lines = c.rows.mapIndexed { i, row ->
-            val a = measure(row.a, c.figure)
-            val b = row.b?.let { measure(it, c.figure) }
+            val (a, b) = sides[i]
             val cells = mutableListOf(md(row.label))
             if (paired) {
                 cells += listOf(c.figure.format(row.publishedA).orDash(row.publishedA), c.figure.format(row.publishedB).orDash(row.publishedB), ratio(row.published))
@@ -69,8 +68,8 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
             }
             if (judged) cells += listOf(VerdictText.claimCell(rowVerdicts[i]), VerdictText.safe(VerdictText.verdictCell(rowVerdicts[i])))
             c.show.forEach { f ->
-                val sa = f.format(measure(row.a, f, c.figure).median)
-                cells += if (b != null) "$sa / ${f.format(measure(row.b, f, c.figure).median)}" else sa
+                val sa = f.format(measure(a.selector, f, c.figure).median)
+                cells += if (b != null) "$sa / ${f.format(measure(b.selector, f, c.figure).median)}" else sa
             }
             cells
         }

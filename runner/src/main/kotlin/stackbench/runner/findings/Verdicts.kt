@@ -85,7 +85,6 @@ class Verdicts(private val runs: Map<String, RunResult>) {
 
     private fun ok(s: Selector): List<CellResult> = runs[s.run]?.cells.orEmpty().filter { it.status == CellStatus.OK && s.matches(it) }
 
-    private fun unflagged(cell: CellResult, figure: Flags.FigureWaiver?): Boolean = Flags.disqualifying(cell, figure).isEmpty()
 
     private fun values(cells: List<CellResult>, figure: Figure) = cells.mapNotNull(figure.value).filter { !it.isNaN() }
 
@@ -109,6 +108,9 @@ class Verdicts(private val runs: Map<String, RunResult>) {
     }
 
     companion object {
+        /** Whether a verdict on a figure with [figure]'s waiver counts [cell]: no disqualifying flag left unwaived. The tables read the same cells. */
+        fun unflagged(cell: CellResult, figure: Flags.FigureWaiver?): Boolean = Flags.disqualifying(cell, figure).isEmpty()
+
         /**
          * A claim's verdict from its rows' verdicts, so that no row is hidden:
          * - **differs** when any decided row differs (one contradicting row is enough to say the claim, as
