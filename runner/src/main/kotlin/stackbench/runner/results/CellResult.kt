@@ -115,6 +115,8 @@ data class LoadRecord(
     val instances: Int = 1,
     /** A scenario's description (stages, steps, think time); null for other models. */
     val scenario: String? = null,
+    /** Whether a new app process was primed before its first cell (the suite's `load.prime`); false: its JIT was left as the warm-up left it. */
+    val prime: Boolean = true,
 )
 
 data class StartupResult(

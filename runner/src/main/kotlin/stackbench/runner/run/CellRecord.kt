@@ -136,7 +136,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
         return LoadRecord(l.driver.id, model, l.shape.connections, l.shape.rate, l.warmup.toMillis(),
             (l.length as? LoadLength.Timed)?.duration?.toMillis(), (l.length as? LoadLength.Counted)?.requests,
             l.timeout.toMillis(), l.threads ?: placement.driverCpuCount(lab.machineCpus), l.label,
-            instances = l.instances, scenario = (l.shape as? LoadShape.Scenario)?.describe())
+            instances = l.instances, scenario = (l.shape as? LoadShape.Scenario)?.describe(), prime = l.prime)
     }
 
     private fun files(): Map<String, String> = buildMap {

@@ -11,7 +11,7 @@ import stackbench.runner.suite.LoadLength
  * Warm up: a new app process is first primed on `/noop` ([Priming]); then the cell's own load runs for at least
  * the warm-up, and until the app is steady ([WarmupWatch]: compilation quiet, throughput without trend) or the
  * warm-up's maximum is reached. Its figures are not counted. A cell without warm-up measures a cold JVM on purpose
- * (a container started for the test): no priming either. In: the app, the driver. Out: the priming, the warm-up's
+ * (a container started for the test): no priming either; nor a cell whose suite says `prime: false`. In: the app, the driver. Out: the priming, the warm-up's
  * record and slices, and its rate for the window's length.
  */
 class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) : CellStep {
@@ -20,7 +20,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
     override fun run(run: CellRun): Outcome? {
         val (cell, ctx, app) = Triple(run.cell, run.ctx, run.started())
         val ready = run.driver
-        if (app.prime == null && !cell.load.warmup.isZero) {
+        if (app.prime == null && !cell.load.warmup.isZero && cell.load.prime) {
             ctx.listener.phase(cell, "priming")
             app.prime = Priming(run.lab).prime(cell, ctx, app, run.placement, run.threads, ready, run.dir, CompilerThreads(os, app.child.pid.toInt())::cpuMs)
             if (ctx.stopping()) return Outcome.Interrupted

@@ -107,13 +107,14 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
         }
         val timeout = m.duration("timeout", Duration.ofMillis(1), Duration.ofMinutes(10)) ?: Defaults.TIMEOUT
         val threads = m.int("threads", 1..256)
+        val prime = m.boolean("prime") ?: true
         m.finish()
         val length = when {
             model is LoadModel.Scenario -> LoadLength.Timed(model.scenario.duration)
             requests != null -> LoadLength.Counted(requests)
             else -> LoadLength.Timed(duration)
         }
-        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax, instances, durationMax)
+        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax, instances, durationMax, prime)
     }
 
     private fun readCapacity(cap: Int?): LoadModel.Capacity {

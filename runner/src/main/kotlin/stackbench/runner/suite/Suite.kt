@@ -206,6 +206,11 @@ data class LoadSpec(
      * null: never past the suite's duration.
      */
     val durationMax: Duration? = null,
+    /**
+     * `prime`: whether a new app process is primed on `/noop` until steady before its first cell's warm-up
+     * (stackbench.runner.run.Priming). Off for a check that needs no steady JIT (the lab's own functional tests).
+     */
+    val prime: Boolean = true,
 )
 
 /** How the downstream service behaves; [stall] is the known-truth mode. */

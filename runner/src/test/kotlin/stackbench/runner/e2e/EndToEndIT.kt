@@ -1,7 +1,7 @@
 package stackbench.runner.e2e
 
 import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Assumptions.assumeTrue
+import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import org.junit.jupiter.params.ParameterizedTest
@@ -32,7 +32,7 @@ class EndToEndIT {
             apps: [{name: tc, stack: tomcat}]
             profile: {cpus: 1, $pinned memory: 512MiB}
             endpoints: $cells
-            load: {driver: $driver, connections: 8, warmup: 1s, duration: $duration, timeout: 5s}
+            load: {driver: $driver, connections: 8, warmup: 1s, prime: false, duration: $duration, timeout: 5s}
             repetitions: 1
         """.trimIndent())
         return file
@@ -48,7 +48,7 @@ class EndToEndIT {
     @ParameterizedTest(name = "through {0}")
     @ValueSource(strings = ["oha", "wrk"])
     fun `a tiny suite runs end to end and leaves whole results and no process`(driver: String, @TempDir dir: Path) {
-        assumeTrue(!toolMissing(driver), "$driver is not installed")
+        Needs.that(!toolMissing(driver), "$driver is not installed")
         val out = dir.resolve("results")
         val console = dir.resolve("console.txt")
         val process = start(suite(dir, driver, "2s", "[{kind: cpu, strategies: [direct], limit: 1000}, {kind: io, strategies: [blocking], delay: 20ms}]"), out, console)
@@ -89,7 +89,7 @@ class EndToEndIT {
 
     @Test
     fun `SIGTERM in the middle of a cell stops it, keeps valid results and leaves no process`(@TempDir dir: Path) {
-        assumeTrue(!toolMissing("oha"), "oha is not installed")
+        Needs.that(!toolMissing("oha"), "oha is not installed")
         val out = dir.resolve("results")
         val console = dir.resolve("console.txt")
         val process = start(suite(dir, "oha", "60s", "[{kind: cpu, strategies: [direct], limit: 1000}]"), out, console)

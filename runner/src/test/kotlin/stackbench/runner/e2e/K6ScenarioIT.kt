@@ -1,7 +1,7 @@
 package stackbench.runner.e2e
 
 import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Assumptions.assumeTrue
+import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.io.TempDir
 import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.ValueSource
@@ -24,7 +24,7 @@ class K6ScenarioIT {
     @ParameterizedTest(name = "over {0} k6 instance(s)")
     @ValueSource(ints = [1, 2])
     fun `a scenario runs end to end, split or not, and leaves no process`(instances: Int, @TempDir dir: Path) {
-        assumeTrue(Files.isExecutable(home.resolve(".tools/bin/k6")), "k6 is not installed in .tools/bin")
+        Needs.that(Files.isExecutable(home.resolve(".tools/bin/k6")), "k6 is not installed in .tools/bin")
         val pinned = if (Runtime.getRuntime().availableProcessors() >= 2) "cpuset: [${Runtime.getRuntime().availableProcessors() - 1}]," else ""
         val suite = dir.resolve("k6-it.yaml")
         Files.writeString(suite, """

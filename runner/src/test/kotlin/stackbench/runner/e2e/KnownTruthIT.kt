@@ -1,8 +1,8 @@
 package stackbench.runner.e2e
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.Needs
 import org.assertj.core.api.Assertions.within
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.results.CellResult
@@ -45,7 +45,7 @@ class KnownTruthIT {
 
     @Test
     fun `a stall of 500 ms one second in five - the open model finds the true p99, the closed model hides it`(@TempDir dir: Path) {
-        assumeTrue(!ohaMissing(), "oha is not installed")
+        Needs.that(!ohaMissing(), "oha is not installed")
         val truthMs = 500.0 + 10.0 // the hold plus the delay asked for
         val open = run("known-truth-stall", dir).measured!!
         assertThat(open.latencyCorrected).isTrue()
@@ -63,7 +63,7 @@ class KnownTruthIT {
 
     @Test
     fun `a fixed 100 ms downstream delay measures a p50 within 2 percent of the delay plus the path's own cost`(@TempDir dir: Path) {
-        assumeTrue(!ohaMissing(), "oha is not installed")
+        Needs.that(!ohaMissing(), "oha is not installed")
         // the path (WebFlux + WebClient + the downstream on loopback) adds 1-3 ms of its own, more on a busy CI
         // machine (p50 101.4, 102.6 and 103.1 ms in three CI runs): the same run measures it at a 1 ms delay, and
         // the truth for 100 ms is 99 ms more than that
@@ -79,7 +79,7 @@ class KnownTruthIT {
 
     @Test
     fun `an extra cost that falls to nothing 15 s into the load - warm-up ends there, then the steady rate`(@TempDir dir: Path) {
-        assumeTrue(!ohaMissing(), "oha is not installed")
+        Needs.that(!ohaMissing(), "oha is not installed")
         val cell = run("known-truth-warmup", dir)
         // /info is read before the load, when the truth's clock has not started: its end is read from the app's log
         val warmup = cell.warmupRecord!!
@@ -102,7 +102,7 @@ class KnownTruthIT {
 
     @Test
     fun `a fixed 500 ms wait at 20 connections - a window of 6 round trips is flagged, one of 48 counts 20 connections over the mean round trip`(@TempDir dir: Path) {
-        assumeTrue(!ohaMissing(), "oha is not installed")
+        Needs.that(!ohaMissing(), "oha is not installed")
         val short = run("known-truth-window", dir)
         assertThat(short.flags.map { it.code }).contains("few-round-trips")
         assertThat(short.windowShape!!.roundTripsPerConnection!!).isLessThan(20.0)

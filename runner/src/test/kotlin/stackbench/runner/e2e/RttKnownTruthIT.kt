@@ -1,8 +1,8 @@
 package stackbench.runner.e2e
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.Needs
 import org.assertj.core.api.Assertions.within
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.results.CellStatus
@@ -39,8 +39,8 @@ class RttKnownTruthIT {
 
     @Test
     fun `a 20 ms round trip on the app's host adds 20 ms to the p50`(@TempDir dir: Path) {
-        assumeTrue(Files.isExecutable(home.resolve(".tools/bin/oha")) || Files.isExecutable(Path.of("/usr/bin/oha")), "oha is not installed")
-        assumeTrue(ProcessHandle.current().info().user().orElse("") == "root", "namespaces need root")
+        Needs.that(Files.isExecutable(home.resolve(".tools/bin/oha")) || Files.isExecutable(Path.of("/usr/bin/oha")), "oha is not installed")
+        Needs.that(ProcessHandle.current().info().user().orElse("") == "root", "namespaces need root")
         val suite = Files.readString(home.resolve("suites/known-truth-rtt.yaml"))
         val plain = run("rtt-none", suite.replace("{name: server, kind: netns, rtt: 20ms}", "{name: server, kind: netns}"), dir)
         val delayed = run("rtt-20ms", suite, dir)

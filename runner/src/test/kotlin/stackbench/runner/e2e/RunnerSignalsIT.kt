@@ -1,6 +1,7 @@
 package stackbench.runner.e2e
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -32,13 +33,13 @@ class RunnerSignalsIT {
             apps: [{name: tc, stack: tomcat}]
             profile: {cpus: 1, $pinned memory: 512MiB}
             endpoints: [{kind: cpu, strategies: [direct], limit: 1000}]
-            load: {driver: wrk, connections: 4, warmup: 1s, duration: 60s, timeout: 5s}
+            load: {driver: wrk, connections: 4, warmup: 1s, prime: false, duration: 60s, timeout: 5s}
             repetitions: 1
         """.trimIndent())
     }
 
     private fun start(dir: Path, out: Path, console: Path): Process {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/wrk")) || Files.isExecutable(Path.of("/usr/local/bin/wrk")), "wrk is not installed")
+        Needs.that(Files.isExecutable(Path.of("/usr/bin/wrk")) || Files.isExecutable(Path.of("/usr/local/bin/wrk")), "wrk is not installed")
         return ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite(dir).toString(), "--out", out.toString(), "--no-install")
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
     }

@@ -1,7 +1,7 @@
 package stackbench.runner.e2e
 
 import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Assumptions.assumeTrue
+import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.host.NamespaceMachines
@@ -51,9 +51,9 @@ class SplitHostsIT {
 
     @Test
     fun `a scenario split over two ssh load machines merges every request, and leaves nothing behind`(@TempDir dir: Path) {
-        assumeTrue(NamespaceMachines.available(), "namespaces need root and iproute2")
-        assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")), "openssh-server is not installed")
-        assumeTrue(Files.isExecutable(home.resolve(".tools/bin/k6")), "k6 is not installed in .tools/bin")
+        Needs.that(NamespaceMachines.available(), "namespaces need root and iproute2")
+        Needs.that(Files.isExecutable(Path.of("/usr/sbin/sshd")), "openssh-server is not installed")
+        Needs.that(Files.isExecutable(home.resolve(".tools/bin/k6")), "k6 is not installed in .tools/bin")
         val suiteFile = System.getProperty("stackbench.splitSuite")?.let { home.resolve(it) }
         val out = System.getProperty("stackbench.splitOut")?.let { Path.of(it) } ?: dir.resolve("results")
         val args = System.getProperty("stackbench.splitArgs")?.split(' ')?.filter { it.isNotBlank() } ?: emptyList()

@@ -1,6 +1,7 @@
 package stackbench.runner.host
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.Needs
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeEach
@@ -25,7 +26,7 @@ class NetnsHostIT {
     private val http = stackbench.runner.sut.Http()
 
     @BeforeEach
-    fun root() = assumeTrue(NamespaceMachines.available(), "needs root and ip netns")
+    fun root() = Needs.that(NamespaceMachines.available(), "needs root and ip netns")
 
     /** A one-file HTTP server (java's source launcher): answers "hello from <address>" on ADDRESS:PORT. */
     private fun server(dir: Path): Path = dir.resolve("Hello.java").also {

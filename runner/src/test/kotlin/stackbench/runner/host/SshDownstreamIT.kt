@@ -1,7 +1,7 @@
 package stackbench.runner.host
 
 import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Assumptions.assumeTrue
+import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.catalog.DownstreamJar
@@ -19,8 +19,8 @@ class SshDownstreamIT {
 
     @Test
     fun `the downstream service runs on an ssh host and answers at its address`(@TempDir dir: Path) {
-        assumeTrue(NamespaceMachines.available() && Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs root, ip netns and openssh-server")
-        assumeTrue(Files.isRegularFile(home.resolve(DownstreamJar.PATH)), "the downstream service is not built")
+        Needs.that(NamespaceMachines.available() && Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs root, ip netns and openssh-server")
+        Needs.that(Files.isRegularFile(home.resolve(DownstreamJar.PATH)), "the downstream service is not built")
         val registry = ProcessRegistry()
         NamespaceMachines(listOf("far"), dir).use { machines ->
             val host = SshHost.open(machines.ssh("far"), registry, "sbds${ProcessHandle.current().pid()}", machines.knownHosts)

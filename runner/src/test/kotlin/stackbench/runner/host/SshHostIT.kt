@@ -1,8 +1,8 @@
 package stackbench.runner.host
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.AfterEach
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeEach
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -22,8 +22,8 @@ class SshHostIT {
 
     @BeforeEach
     fun start() {
-        assumeTrue(NamespaceMachines.available(), "needs root and ip netns")
-        assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs openssh-server")
+        Needs.that(NamespaceMachines.available(), "needs root and ip netns")
+        Needs.that(Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs openssh-server")
         machines = NamespaceMachines(listOf("load1"), dir)
     }
 

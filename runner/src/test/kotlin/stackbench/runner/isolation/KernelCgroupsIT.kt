@@ -1,7 +1,7 @@
 package stackbench.runner.isolation
 
 import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Assumptions.assumeTrue
+import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Test
 import java.nio.file.Files
 import java.util.concurrent.TimeUnit
@@ -11,7 +11,7 @@ class KernelCgroupsIT {
     @Test
     fun `a process started through a confinement is in its group, limited, and the group is removed after`() {
         val isolation = Isolation.detect()
-        assumeTrue(isolation is Isolation.WithCgroups, "cgroups are not writable here: ${isolation.limitation}")
+        Needs.that(isolation is Isolation.WithCgroups, "cgroups are not writable here: ${isolation.limitation}")
         val confinement = isolation.confine("sb${ProcessHandle.current().pid()}-it", CgroupLimits(0.5, emptyList(), 128L shl 20))
         val process = ProcessBuilder(confinement.wrap(listOf("sleep", "30"))).start()
         try {

@@ -1,8 +1,8 @@
 package stackbench.runner.load
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.Needs
 import org.assertj.core.api.Assertions.assertThatThrownBy
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Timeout
 import org.junit.jupiter.api.io.TempDir
@@ -36,7 +36,7 @@ class DriverProcessTest {
 
     @Test
     fun `a CPU list runs it under taskset`(@TempDir dir: Path) {
-        assumeTrue(listOf("/usr/bin/taskset", "/bin/taskset").any { Files.isExecutable(Path.of(it)) }, "taskset is not installed")
+        Needs.that(listOf("/usr/bin/taskset", "/bin/taskset").any { Files.isExecutable(Path.of(it)) }, "taskset is not installed")
         val run = processes.run(listOf("grep", "Cpus_allowed_list", "/proc/self/status"), dir, listOf(0), Duration.ofSeconds(10))
         assertThat(run.command).startsWith("taskset", "-c", "0", "grep")
         assertThat(run.exitCode).isZero()

@@ -1,8 +1,8 @@
 package stackbench.runner.load
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.Needs
 import org.assertj.core.api.Assertions.assertThatThrownBy
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.catalog.DriverCatalog
@@ -81,7 +81,7 @@ class DriversTest {
         val home = Path.of(System.getProperty("user.dir")).parent // runner/ → the project
         val oha = Drivers.find(DriverCatalog.OHA, home)
         val wrk = Drivers.find(DriverCatalog.WRK, home)
-        assumeTrue(oha != null || wrk != null, "neither oha nor wrk is installed: nothing to check")
+        Needs.that(oha != null || wrk != null, "neither oha nor wrk is installed: nothing to check")
         if (oha != null) assertThat(Drivers.locate(DriverCatalog.OHA, home).version).matches("\\d+\\.\\d+\\.\\d+")
         if (wrk != null) assertThat(Drivers.locate(DriverCatalog.WRK, home).version).matches("\\d+\\.\\d+\\.\\d+")
     }

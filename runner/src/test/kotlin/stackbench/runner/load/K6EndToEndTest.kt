@@ -1,8 +1,8 @@
 package stackbench.runner.load
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.AfterEach
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Timeout
 import org.junit.jupiter.api.io.TempDir
@@ -31,7 +31,7 @@ class K6EndToEndTest {
     fun stop() = server.close()
 
     private fun k6(): Path = Drivers.find(DriverCatalog.K6, home).also {
-        assumeTrue(it != null, "k6 is not installed (install: ${DriverCatalog.K6.install.hint}): end-to-end run skipped")
+        Needs.that(it != null, "k6 is not installed (install: ${DriverCatalog.K6.install.hint}): end-to-end run skipped")
     }!!
 
     @Test

@@ -1,8 +1,8 @@
 package stackbench.runner.load
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.AfterEach
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Timeout
 import org.junit.jupiter.api.io.TempDir
@@ -30,7 +30,7 @@ class LoadDriversEndToEndTest {
 
     private fun tool(kind: DriverSpec): Path {
         val exe = Drivers.find(kind, home)
-        assumeTrue(exe != null, "${kind.id} is not installed (install: ${kind.install.hint}): end-to-end run skipped")
+        Needs.that(exe != null, "${kind.id} is not installed (install: ${kind.install.hint}): end-to-end run skipped")
         return exe!!
     }
 

@@ -94,6 +94,18 @@ class PlannerTest {
     }
 
     @Test
+    fun `prime false reaches every cell, says so in the plan, and takes priming out of the estimate`() {
+        val primed = suite("name: t\napps: [{name: a, stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {warmup: 5s, duration: 5s}\nrepetitions: 2")
+        val unprimed = suite("name: t\napps: [{name: a, stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {warmup: 5s, prime: false, duration: 5s}\nrepetitions: 2")
+        assertThat(Planner.plan(primed).cells).allSatisfy { assertThat(it.load.prime).isTrue() }
+        val cells = Planner.plan(unprimed).cells
+        assertThat(cells).hasSize(2).allSatisfy { assertThat(it.load.prime).isFalse() }
+        assertThat(cells.first().load.describe()).contains("warm-up 5s (not primed)")
+        assertThat(Estimates.priming(Planner.plan(primed).cells, restartApp = false)).isEqualTo(stackbench.runner.suite.Defaults.PRIME_ESTIMATE.multipliedBy(2))
+        assertThat(Estimates.priming(cells, restartApp = false)).isEqualTo(Duration.ZERO)
+    }
+
+    @Test
     fun `open-model cells get enough connections for the rate at the worst latency`() {
         val plan = Planner.plan(suite("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrepetitions: 1\nload: {model: open, rates: [100, 2000], timeout: 2s}"))
         assertThat(plan.cells.map { it.load.shape }).containsExactly(LoadShape.Open(100.0, 200), LoadShape.Open(2000.0, 4000))

@@ -1,6 +1,7 @@
 package stackbench.runner.report
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.params.ParameterizedTest
@@ -23,7 +24,7 @@ class ReportBrowserIT {
 
     private fun chromium(): Path {
         val found = Browser.find()
-        assumeTrue(found != null, "chromium is not installed (apt-get install -y chromium chromium-driver; .ci/run does it): the browser test is skipped")
+        Needs.that(found != null, "chromium (apt-get install -y chromium; ./stackbench doctor --fix installs it)")
         return found!!
     }
 

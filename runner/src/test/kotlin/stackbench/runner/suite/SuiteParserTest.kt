@@ -47,6 +47,15 @@ class SuiteParserTest {
     }
 
     @Test
+    fun `load prime is on unless the suite turns it off, and only a boolean`() {
+        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.prime).isTrue()
+        assertThat(parser.parse(minimal.trimIndent() + "\nload: {prime: false}", "s.yaml").load.prime).isFalse()
+        val p = problems(minimal + "\n        load: {prime: sometimes}").single()
+        assertThat(p.key).isEqualTo("load.prime")
+        assertThat(p.render()).startsWith("s.yaml:8:15: load.prime: 'sometimes' is not true or false")
+    }
+
+    @Test
     fun `a minimal suite gets the documented defaults`() {
         val suite = parser.parse(minimal.trimIndent(), "s.yaml")
         assertThat(suite.name).isEqualTo("t")
@@ -130,7 +139,7 @@ class SuiteParserTest {
             s.yaml:7:3: load.duraton: is not a known key
               7 |   duraton: 30s
                 |   ^
-              hint: did you mean 'duration'? known keys here: connections, driver, duration, duration-max, find, instances, max-rate, model, precision, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max
+              hint: did you mean 'duration'? known keys here: connections, driver, duration, duration-max, find, instances, max-rate, model, precision, prime, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max
             """.trimIndent(),
         )
     }
