@@ -3,12 +3,15 @@ package stackbench.runner.cli
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.CliktError
 import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.MultiUsageError
 import com.github.ajalt.clikt.core.PrintHelpMessage
 import com.github.ajalt.clikt.core.PrintMessage
 import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.core.UsageError
 import com.github.ajalt.clikt.core.parse
 import com.github.ajalt.clikt.core.subcommands
+import com.github.ajalt.clikt.output.Localization
+import com.github.ajalt.clikt.output.ParameterFormatter
 import kotlin.system.exitProcess
 
 /** Exit codes, in one place. */
@@ -53,30 +56,61 @@ fun execute(args: Array<String>): Int {
     } catch (e: ProgramResult) {
         e.statusCode
     } catch (e: PrintHelpMessage) {
-        println(e.context?.command?.getFormattedHelp() ?: cli.getFormattedHelp())
+        println(e.context?.command?.getFormattedHelp() ?: cli.getFormattedHelp().orEmpty())
         Exit.OK
     } catch (e: PrintMessage) {
-        println(e.message)
+        println(e.message.orEmpty())
         e.statusCode
     } catch (e: UsageError) {
-        System.err.println(e.context?.command?.getFormattedHelp(e) ?: e.message)
+        System.err.println(usageErrorText(cli, e))
         Exit.BAD_INPUT
     } catch (e: CliktError) {
-        System.err.println(e.message)
+        System.err.println("stackbench: ${said(e, "the command line was not accepted")}")
         Exit.BAD_INPUT
     } catch (e: BadInput) {
-        System.err.println("stackbench: ${e.message}")
+        System.err.println("stackbench: ${said(e, "the input was refused")}")
         Exit.BAD_INPUT
     } catch (e: stackbench.runner.yaml.SuiteException) {
-        System.err.println(e.message)
+        System.err.println(said(e, "the suite was refused"))
         System.err.println("stackbench: the suite has ${e.problems.size} problem(s); nothing was started")
         Exit.BAD_INPUT
     } catch (e: java.nio.charset.CharacterCodingException) {
         // a file read as UTF-8 text that is not (callers reading suites use SuiteText, which says where)
-        System.err.println("stackbench: a file is not UTF-8 text (${e.message}); nothing was started")
+        System.err.println("stackbench: a file is not UTF-8 text (${said(e, "a byte sequence is not valid")}); nothing was started")
         Exit.BAD_INPUT
     }
 }
+
+/**
+ * What a usage error prints: the usage line of the command it came from, then every error, one a line.
+ * The command is the one whose context raised the error, else the one whose context raised the first of its
+ * errors (a [MultiUsageError], as for an unknown option followed by a value, has neither a context nor a
+ * message of its own), else the subcommand invoked, else the root; the root's errors end with its commands.
+ */
+internal fun usageErrorText(root: CliktCommand, e: UsageError): String {
+    val errors = (e as? MultiUsageError)?.errors ?: listOf(e)
+    val context = e.context ?: errors.firstNotNullOfOrNull { it.context }
+        ?: runCatching { root.currentContext }.getOrNull()?.let { it.invokedSubcommand?.currentContext ?: it }
+    val localization = context?.localization ?: object : Localization {} // clikt's own words
+    // an error that would print nothing after "Error:" says what it is instead
+    val told = errors.map { error ->
+        if (error.formatMessage(localization, ParameterFormatter.Plain).isNotBlank()) error
+        else UsageError(listOfNotNull(error.paramName, said(error, "not accepted")).joinToString(": "), error.paramName, error.statusCode)
+    }
+    val shown = if (told == errors) e else told.singleOrNull() ?: MultiUsageError(told)
+    shown.context = context
+    val command = context?.command ?: root
+    val text = command.getFormattedHelp(shown)
+        ?: told.joinToString("\n") { "stackbench: ${it.formatMessage(localization, ParameterFormatter.Plain)}" }
+    // before a command is known (a misspelt one: `stackbench rnu quick`), say which there are
+    val commands = command.registeredSubcommandNames()
+    return if (commands.isEmpty()) text
+    else "$text\n\nCommands: ${commands.joinToString(", ")}; `stackbench <command> --help` says what one takes."
+}
+
+/** An exception's message, or, when it has none, [otherwise] and the exception's class: never a bare `null`. */
+internal fun said(e: Throwable, otherwise: String): String =
+    e.message?.takeIf { it.isNotBlank() } ?: "$otherwise (${e.javaClass.simpleName}, without a message)"
 
 fun main(args: Array<String>) {
     exitProcess(execute(args))
