@@ -13,7 +13,7 @@ import java.io.PrintStream
 /** Builds the [Lab] a run works in: this machine as the host, cgroups if writable, the drivers. */
 object LabFactory {
     fun create(out: PrintStream, drivers: DriverSetup = DriverSetup(Home.path, out), registry: ProcessRegistry = ProcessRegistry(),
-               hosts: RoleHosts = RoleHosts.single(LocalHost(registry))): Lab {
+               hosts: RoleHosts = RoleHosts.single(LocalHost(registry)), fastStart: Boolean = false): Lab {
         return Lab(
             home = Home.path,
             java = Home.java,
@@ -24,6 +24,7 @@ object LabFactory {
             http = Http(),
             json = Json.mapper,
             driver = { kind -> drivers.ready(kind) },
+            fastStart = fastStart,
         )
     }
 }

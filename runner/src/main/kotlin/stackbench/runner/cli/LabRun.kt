@@ -29,7 +29,7 @@ import java.time.format.DateTimeFormatter
  * `findings-run` does it for each of its runs. Readies the load generator, checks the apps are built, sets up the
  * isolation, the watchdog and the hosts, runs the cells ([SuiteRunner]), prints the summary and writes the report.
  */
-class LabRun(private val install: Boolean) {
+class LabRun(private val install: Boolean, private val fastStart: Boolean = false) {
 
     /** Where the suite's text came from: recorded in the results, and written to the folder's suite.yaml. */
     data class Source(val text: String, val path: String)
@@ -46,7 +46,7 @@ class LabRun(private val install: Boolean) {
         val drivers = DriverSetup(Home.path, console)
         drivers.ready(suite.load.driver, install = install)
         checkJars(plan)
-        val localLab = LabFactory.create(console, drivers)
+        val localLab = LabFactory.create(console, drivers, fastStart = fastStart)
         localLab.isolation.limitation?.let { console.println("stackbench: warning: $it; cells run pinned with taskset only and results record that") }
         localLab.isolation.removeStale { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
             .takeIf { it.isNotEmpty() }?.let { console.println("stackbench: removed ${it.size} cgroup(s) an earlier run left behind") }

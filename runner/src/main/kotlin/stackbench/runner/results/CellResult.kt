@@ -128,6 +128,8 @@ data class StartupResult(
     val springStartedSeconds: Double?,
     /** Spring's "(process running for Y)". */
     val processRunningSeconds: Double?,
+    /** Started from its extracted jar with a class-data archive (`run --fast-start`, the lab's own tests): not the start-up of the jar in a container. */
+    val fastStart: Boolean = false,
 )
 
 /** The check of the answer before any load; [status] and [elapsedMs] are absent when no answer came. */

@@ -25,7 +25,12 @@ class Lab(
     val json: ObjectMapper,
     /** Finds a driver, or throws a message naming its install command. */
     val driver: (DriverSpec) -> ReadyDriver,
+    /**
+     * `run --fast-start`: the built-in apps start from their extracted jars with a class-data archive
+     * (stackbench.contract.FastStart), for the lab's own tests; their start-ups are marked as such in the results.
+     */
+    val fastStart: Boolean = false,
 ) {
     /** This lab with its roles on [hosts]. */
-    fun withHosts(hosts: RoleHosts) = Lab(home, java, machineCpus, isolation, hosts, registry, http, json, driver)
+    fun withHosts(hosts: RoleHosts) = Lab(home, java, machineCpus, isolation, hosts, registry, http, json, driver, fastStart)
 }

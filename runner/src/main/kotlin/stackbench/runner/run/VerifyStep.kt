@@ -52,7 +52,7 @@ class VerifyStep : CellStep {
         run.healthyMs?.let { healthyMs ->
             val firstResponseMs = (System.nanoTime() - app.child.startNanos) / 1e6
             val spring = SpringLog.started(LogFiles.tail(app.child.log, 400))
-            run.record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds)
+            run.record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds, app.fastStart)
         }
         val verification = VerificationResult(problem == null, answer.status, answer.elapsedMs, problem, Expectations.excerpt(answer.body, 500))
         run.record.verification = verification

@@ -36,7 +36,11 @@ object AppCommand {
     }
 
     fun build(java: Path, jar: Path, cell: Cell, machineCpus: Int, address: String, ports: AppPorts, downstreamUrl: String?, gcLog: Path?): List<String> =
-        listOf(java.toString()) + jvmFlags(cell, machineCpus, gcLog) + listOf("-jar", jar.toString()) + appArgs(cell, address, ports, downstreamUrl)
+        build(java, listOf("-jar", jar.toString()), cell, machineCpus, address, ports, downstreamUrl, gcLog)
+
+    /** [launch]: how the JVM finds the app, `-jar app.jar` or a fast start's options and jar (stackbench.contract.FastStart). */
+    fun build(java: Path, launch: List<String>, cell: Cell, machineCpus: Int, address: String, ports: AppPorts, downstreamUrl: String?, gcLog: Path?): List<String> =
+        listOf(java.toString()) + jvmFlags(cell, machineCpus, gcLog) + launch + appArgs(cell, address, ports, downstreamUrl)
 
     /** Marks a process as started by the run writing to [runDir], so `ps` (and the tests) can tell whose it is. */
     fun ownerFlag(runDir: Path) = "-Dstackbench.run=$runDir"

@@ -30,6 +30,8 @@ class RunningApp(
     val exposures: List<stackbench.runner.host.Exposure> = emptyList(),
     /** Where the lab primes the app: [baseUrl], or past the relay's delay when its host emulates a round trip with one. */
     val primeUrl: URI = baseUrl,
+    /** Started from its extracted jar with a class-data archive (`run --fast-start`): its start-up is not a container's. */
+    val fastStart: Boolean = false,
 ) {
     /** Its priming (the first cell it serves does it), kept for the cells that reuse it. */
     @Volatile var prime: stackbench.runner.results.PrimeRecord? = null
@@ -47,7 +49,7 @@ class RunningApp(
     val verifications = java.util.concurrent.ConcurrentHashMap<String, stackbench.runner.results.VerificationResult>()
 
     /** Stops the app (SIGTERM, SIGKILL after the grace period) and removes its cgroup. */
-    fun stop(grace: Duration = Duration.ofSeconds(3)) {
+    fun stop(grace: Duration = if (fastStart) Duration.ofSeconds(stackbench.contract.FastStart.EXIT_GRACE_SECONDS) else Duration.ofSeconds(3)) {
         try {
             child.stop(grace)
         } finally {
@@ -81,13 +83,17 @@ class AppLauncher(
     private val home: Path,
     private val machineCpus: Int,
     private val http: Http,
+    private val fastStart: Boolean = false,
 ) : AppStarter {
     override fun start(cell: Cell, cellDir: Path, groupName: String, downstreamUrl: String?): RunningApp {
         val jar = cell.app.stack.jarPath(home)
         Files.createDirectories(cellDir)
         require(jar.toFile().isFile) { "the ${cell.app.stack.label} app is not built: $jar is missing (run ./stackbench build)" }
         val ports = AppPorts(host.freePort(), host.freePort())
-        val command = AppCommand.build(java, jar, cell, machineCpus, host.bindAddress, ports, downstreamUrl, cellDir.resolve("gc.log"))
+        // a fast start extracts the jar on this machine: not for an app on another one
+        val fast = fastStart && host.kind != "ssh"
+        val launch = if (fast) stackbench.contract.FastStart.launch(java, jar) else listOf("-jar", jar.toString())
+        val command = AppCommand.build(java, launch, cell, machineCpus, host.bindAddress, ports, downstreamUrl, cellDir.resolve("gc.log"))
         val limits = CgroupLimits(cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes)
         val confinement = isolation.confine(groupName, limits)
         val child = try {
@@ -117,7 +123,7 @@ class AppLauncher(
             throw e
         }
         return RunningApp(child, confinement, URI("http://${host.address}:${ports.http}"), URI("http://${host.address}:${ports.stats}/stats"),
-            command, cellDir, cell.key, exposures, URI("http://${host.address}:$controlPort"))
+            command, cellDir, cell.key, exposures, URI("http://${host.address}:$controlPort"), fast)
     }
 
     /**

@@ -40,8 +40,10 @@ class EndToEndIT {
         return file
     }
 
-    private fun start(suite: Path, out: Path, console: Path): Process =
-        ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(), "--out", out.toString(), "--no-install")
+    /** [fastStart]: the apps from their extracted jars with a class-data archive (`--fast-start`); oha's run starts them as a user's run does. */
+    private fun start(suite: Path, out: Path, console: Path, fastStart: Boolean): Process =
+        ProcessBuilder(listOf(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(), "--out", out.toString(), "--no-install") +
+            if (fastStart) listOf("--fast-start") else emptyList())
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
 
     private fun toolMissing(driver: String) = listOf(home.resolve(".tools/bin/$driver"), Path.of("/usr/bin/$driver"), Path.of("/usr/local/bin/$driver"))
@@ -53,7 +55,8 @@ class EndToEndIT {
         Needs.that(!toolMissing(driver), "$driver is not installed")
         val out = dir.resolve("results")
         val console = dir.resolve("console.txt")
-        val process = start(suite(dir, driver, "2s", "[{kind: cpu, strategies: [direct], limit: 1000}, {kind: io, strategies: [blocking], delay: 20ms}]"), out, console)
+        val process = start(suite(dir, driver, "2s", "[{kind: cpu, strategies: [direct], limit: 1000}, {kind: io, strategies: [blocking], delay: 20ms}]"), out, console,
+            fastStart = driver == "wrk")
         assertThat(process.waitFor(300, TimeUnit.SECONDS)).`as`("the run finished in time").isTrue()
         val text = Files.readString(console)
         assertThat(process.exitValue()).`as`(text).isZero()
@@ -84,6 +87,7 @@ class EndToEndIT {
         val first = result.cells[0]
         assertThat(first.startup!!.toHealthyMs).isPositive()
         assertThat(first.startup!!.springStartedSeconds).isPositive()
+        assertThat(first.startup!!.fastStart).isEqualTo(driver == "wrk")
         if (driver == "wrk") {
             assertThat(result.cells[1].appStartedBy).isEqualTo(first.key)
         } else {
@@ -102,7 +106,7 @@ class EndToEndIT {
         Needs.that(!toolMissing("oha"), "oha is not installed")
         val out = dir.resolve("results")
         val console = dir.resolve("console.txt")
-        val process = start(suite(dir, "oha", "60s", "[{kind: cpu, strategies: [direct], limit: 1000}]"), out, console)
+        val process = start(suite(dir, "oha", "60s", "[{kind: cpu, strategies: [direct], limit: 1000}]"), out, console, fastStart = true)
         val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(200)
         while (System.nanoTime() < deadline && !Files.readString(console).contains("measuring")) Thread.sleep(200)
         assertThat(Files.readString(console)).contains("measuring")

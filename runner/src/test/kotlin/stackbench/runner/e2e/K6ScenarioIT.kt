@@ -42,7 +42,7 @@ class K6ScenarioIT {
         """.trimIndent())
         val out = dir.resolve("results")
         val console = dir.resolve("console.txt")
-        val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(), "--out", out.toString(), "--no-install")
+        val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(), "--out", out.toString(), "--no-install", "--fast-start")
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
         assertThat(process.waitFor(240, TimeUnit.SECONDS)).`as`("the run finished in time").isTrue()
         assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()

@@ -28,7 +28,7 @@ class KnownTruthIT {
         val out = dir.resolve(suite)
         val console = dir.resolve("$suite.txt")
         val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run",
-            file.toString(), "--out", out.toString(), "--no-install")
+            file.toString(), "--out", out.toString(), "--no-install", "--fast-start")
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
         assertThat(process.waitFor(300, TimeUnit.SECONDS)).`as`("$suite finished in time").isTrue()
         assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()

@@ -26,7 +26,7 @@ class RttKnownTruthIT {
         val file = dir.resolve("$name.yaml").also { Files.writeString(it, text) }
         val out = dir.resolve(name)
         val console = dir.resolve("$name.txt")
-        val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", file.toString(), "--out", out.toString(), "--no-install")
+        val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", file.toString(), "--out", out.toString(), "--no-install", "--fast-start")
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
         assertThat(process.waitFor(180, TimeUnit.SECONDS)).`as`("$name finished in time").isTrue()
         assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()

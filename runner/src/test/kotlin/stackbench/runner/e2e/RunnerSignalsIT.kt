@@ -40,7 +40,7 @@ class RunnerSignalsIT {
 
     private fun start(dir: Path, out: Path, console: Path): Process {
         Needs.that(Files.isExecutable(Path.of("/usr/bin/wrk")) || Files.isExecutable(Path.of("/usr/local/bin/wrk")), "wrk is not installed")
-        return ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite(dir).toString(), "--out", out.toString(), "--no-install")
+        return ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite(dir).toString(), "--out", out.toString(), "--no-install", "--fast-start")
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
     }
 

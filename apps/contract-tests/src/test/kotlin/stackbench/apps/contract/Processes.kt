@@ -1,5 +1,6 @@
 package stackbench.apps.contract
 
+import stackbench.contract.FastStart
 import java.net.ServerSocket
 import java.nio.file.Files
 import java.nio.file.Path
@@ -36,7 +37,8 @@ class JavaProcess private constructor(val name: String, private val process: Pro
     override fun close() {
         if (process.isAlive) {
             process.destroy()
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            // a fast-started JVM writes its class-data archive as it exits
+            if (!process.waitFor(FastStart.EXIT_GRACE_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly()
                 process.waitFor(5, TimeUnit.SECONDS)
             }
@@ -54,11 +56,13 @@ class JavaProcess private constructor(val name: String, private val process: Pro
             Runtime.getRuntime().addShutdownHook(Thread { started.forEach { it.process.destroyForcibly() } })
         }
 
-        fun start(name: String, jar: Path, jvmOptions: List<String>, args: List<String>): JavaProcess {
+        /** [fastStart]: a Spring Boot jar started from its extraction with a class-data archive ([FastStart]): these tests check answers, not start-up times. */
+        fun start(name: String, jar: Path, jvmOptions: List<String>, args: List<String>, fastStart: Boolean = false): JavaProcess {
             check(Files.isRegularFile(jar)) { "$jar is missing: build the apps first (mvn package)" }
             Files.createDirectories(logs)
             val log = logs.resolve("$name.log")
-            val process = ProcessBuilder(listOf(javaBin) + jvmOptions + listOf("-jar", jar.toString()) + args)
+            val launch = if (fastStart) FastStart.launch(Paths.get(javaBin), jar) else listOf("-jar", jar.toString())
+            val process = ProcessBuilder(listOf(javaBin) + jvmOptions + launch + args)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start()

@@ -2,9 +2,6 @@ package stackbench.apps.contract
 
 import org.assertj.core.api.SoftAssertions
 import org.junit.jupiter.api.TestInstance
-import org.junit.jupiter.api.parallel.Execution
-import org.junit.jupiter.api.parallel.ExecutionMode
-import org.junit.jupiter.api.parallel.Isolated
 import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.MethodSource
 import stackbench.contract.AppInfo
@@ -16,8 +13,6 @@ import stackbench.contract.WarmupTruth
  * to nothing T seconds later, and /info says when the clock started and when it ends.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Isolated("it times single requests against a clock (250 ms of slack): another app starting beside it took a first call to 474 ms")
-@Execution(ExecutionMode.SAME_THREAD)
 class WarmupTruthIT {
     private val seconds = 3L
     private val extraMs = 400L
