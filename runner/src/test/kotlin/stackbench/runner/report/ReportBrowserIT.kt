@@ -23,7 +23,7 @@ class ReportBrowserIT {
 
     private fun chromium(): Path {
         val found = Browser.find()
-        assumeTrue(found != null, "chromium is not installed (apt-get install -y chromium chromium-driver; .ci/run does it): the browser test is skipped")
+        assumeTrue(found != null, "chromium is not installed (./stackbench doctor --fix --tests installs it, as .ci/run does): the browser test is skipped")
         return found!!
     }
 
