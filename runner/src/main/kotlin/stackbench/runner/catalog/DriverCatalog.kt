@@ -15,7 +15,8 @@ object DriverCatalog {
     val OHA = DriverSpec(
         id = "oha", version = OHA_VERSION, install = Install.Cargo("oha", minutes = 6),
         localPath = ".tools/bin/oha", versionFlag = "--version",
-        models = setOf(LoadModelKind.CLOSED, LoadModelKind.OPEN, LoadModelKind.CAPACITY), countedLength = true, essential = true,
+        models = setOf(LoadModelKind.CLOSED, LoadModelKind.OPEN, LoadModelKind.CAPACITY), countedLength = true,
+        neededBy = "every run: the default load generator", essential = true,
     )
 
     /** `wrk -v` prints its version, then its usage for want of a URL, and exits 1. */
@@ -36,7 +37,7 @@ object DriverCatalog {
         id = "k6", version = K6_VERSION, install = Install.Go("go.k6.io/k6", K6_VERSION, minutes = 3),
         localPath = ".tools/bin/k6", versionFlag = "version",
         models = setOf(LoadModelKind.CLOSED, LoadModelKind.OPEN, LoadModelKind.SCENARIO), countedLength = true,
-        splits = true, essential = false,
+        splits = true, neededBy = "suites with `driver: k6` (scenarios, split runs) and their tests", essential = false,
     )
 
     val all: List<DriverSpec> = listOf(OHA, WRK, K6)

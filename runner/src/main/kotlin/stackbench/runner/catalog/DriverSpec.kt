@@ -3,24 +3,29 @@ package stackbench.runner.catalog
 /** The shapes of load a suite can ask for (`model: closed`, `model: open`, `find: capacity`, `model: scenario`). */
 enum class LoadModelKind(val id: String) { CLOSED("closed"), OPEN("open"), CAPACITY("capacity"), SCENARIO("scenario") }
 
-/** How a missing driver is installed. */
+/** How a missing tool is installed (a load generator, a system tool, a toolchain: [ToolCatalog]). */
 sealed interface Install {
-    /** What to tell a user to run, in a message that says a driver is missing. */
+    /** The command (or the instructions) that installs it, for a message that says it is missing. */
     val hint: String
 
     /** With cargo into the project's `.tools` folder, at the entry's pinned version; it takes [minutes] the first time. */
     data class Cargo(val crate: String, val minutes: Int) : Install {
-        override val hint get() = "cargo install $crate --locked --root .tools   (or: ./stackbench doctor --fix)"
+        override val hint get() = "cargo install $crate --locked --root .tools"
     }
 
     /** With `go install` from the Go module proxy into the project's `.tools/bin`, at the entry's pinned version; [minutes] the first time. */
     data class Go(val module: String, val version: String, val minutes: Int) : Install {
-        override val hint get() = "GOBIN=\$PWD/.tools/bin go install $module@v$version   (or: ./stackbench doctor --fix)"
+        override val hint get() = "GOBIN=\$PWD/.tools/bin go install $module@v$version"
     }
 
     /** With apt-get, as root. */
     data class Apt(val pkg: String) : Install {
         override val hint get() = "apt-get install -y $pkg"
+    }
+
+    /** By hand: the lab does not install it (a toolchain); [how] says how. */
+    data class Manual(val how: String) : Install {
+        override val hint get() = how
     }
 }
 
@@ -45,9 +50,20 @@ data class DriverSpec(
     val countedLength: Boolean,
     /** Whether it can split one load over several instances (k6's execution segments), `instances:` in a suite. */
     val splits: Boolean = false,
-    /** Whether `doctor` fails without it (the default driver), or only warns. */
+    /** What needs it, one line, shown by `doctor`. */
+    val neededBy: String = "suites with `driver: $id` and their tests",
+    /** Whether `run` needs it (the default driver): `doctor` fails without it and `doctor --fix` installs it; otherwise it only warns, and `--fix --tests` installs it. */
     val essential: Boolean,
 ) {
+    /**
+     * How to install it, for a message that says it is missing: the command, and for a build the doctor command
+     * that runs it (`doctor --fix` installs what `run` needs, `--fix --tests` everything).
+     */
+    val hint: String get() = when (install) {
+        is Install.Cargo, is Install.Go -> "${install.hint}   (or: ./stackbench doctor --fix${if (essential) "" else " --tests"})"
+        else -> install.hint
+    }
+
     /** Where it was looked for, for a message that says it is missing. */
     fun searched(home: java.nio.file.Path): String = localPath?.let { "${home.resolve(it).parent} and PATH" } ?: "PATH"
 

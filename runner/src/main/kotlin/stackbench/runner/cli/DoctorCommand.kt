@@ -6,9 +6,8 @@ import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import stackbench.runner.catalog.DownstreamJar
-import stackbench.runner.catalog.DriverCatalog
-import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.catalog.Stack
+import stackbench.runner.catalog.ToolCatalog
 import stackbench.runner.env.EnvironmentProbe
 import stackbench.runner.isolation.Isolation
 import java.net.InetAddress
@@ -20,20 +19,38 @@ import java.nio.file.Path
 data class Check(val name: String, val ok: Boolean, val found: String, val fix: String? = null, val essential: Boolean = true)
 
 class DoctorCommand : CliktCommand(name = "doctor") {
-    override fun help(context: Context) = "Checks the JDK, the built apps, the load generators, cgroups, ports and limits, and says how to fix what is missing."
+    override fun help(context: Context) = """
+        Checks the JDK, the built apps, the tools the lab needs from outside the JDK (load generators, the system tools
+        of hosts and tests, the toolchains that build oha and k6), cgroups, ports and limits, and says how to fix what is
+        missing. Exits 2 when something essential is missing (with --tests: anything the tests need).
+    """.trimIndent()
 
-    private val fix by option("--fix", help = "install what can be installed (oha with cargo, k6 with go install, wrk with apt-get as root)").flag()
+    private val fix by option("--fix", help = "install what is missing, then check again: what `run` needs (oha, built with cargo into .tools), " +
+        "with --tests everything; the apt packages in one apt-get call as root (or through sudo), the builds side by side, their logs in .tools/logs").flag()
+    private val tests by option("--tests", help = "everything the tests need too (wrk, k6, chromium, iproute2, openssh server and client, setpriv): " +
+        "checked as essential, and installed by --fix (what .ci/run does)").flag()
 
     override fun run() {
-        val drivers = DriverSetup(Home.path, System.out)
-        if (fix) DriverCatalog.all.filter { drivers.executable(it) == null }.forEach { runCatching { drivers.ready(it) }.onFailure { e -> println(e.message) } }
-        val checks = listOf(jdk(), cpus()) + jars() + DriverCatalog.all.map { driver(drivers, it) } +
-            listOf(cgroups(), ports(), openFiles(), chromium())
-        for (c in checks) {
-            println("%s %-22s %s".format(if (c.ok) "ok  " else if (c.essential) "FAIL" else "warn", c.name, c.found))
-            if (!c.ok && c.fix != null) println("     %-22s fix: %s".format("", c.fix))
+        val probe = ToolProbe(Home.path)
+        if (fix) {
+            val privileges = Privileges(DriverSetup.isRoot(), DriverSetup.onPath("sudo") != null, DriverSetup.onPath("apt-get") != null)
+            val plan = InstallPlan.of(ToolCatalog.all, probe::where, tests, privileges, Home.path)
+            Installer(Home.tools, System.out).carry(plan, "nothing to install: everything ${if (tests) "the tests need" else "`run` needs"} is here")
+            println()
         }
-        if (checks.any { !it.ok && it.essential }) throw ProgramResult(Exit.BAD_INPUT)
+        val found = ToolCatalog.all.associateWith(probe::find)
+        val checks = listOf(jdk(), cpus()) + jars() + ToolChecks.of(ToolCatalog.all, found::getValue, tests, Home.path) +
+            listOf(cgroups(), ports(), openFiles())
+        for (c in checks) {
+            println("%s %-12s %s".format(if (c.ok) "ok  " else if (c.essential) "FAIL" else "warn", c.name, c.found))
+            if (!c.ok && c.fix != null) println("     %-12s fix: %s".format("", c.fix))
+        }
+        val missing = checks.filter { !it.ok && it.essential }
+        if (missing.isNotEmpty()) {
+            println()
+            println("stackbench: missing${if (tests) " (for the tests)" else ""}: ${missing.joinToString(", ") { it.name }}")
+            throw ProgramResult(Exit.BAD_INPUT)
+        }
     }
 
     private fun jdk(): Check {
@@ -54,12 +71,6 @@ class DoctorCommand : CliktCommand(name = "doctor") {
             "./mvnw -q -B package -DskipTests   (./stackbench does it on first use)"))
     }
 
-    private fun driver(drivers: DriverSetup, kind: DriverSpec): Check {
-        val exe = drivers.executable(kind)
-        return if (exe != null) Check(kind.id, true, "${drivers.version(kind, exe)} ($exe)")
-        else Check(kind.id, false, "not installed", "${drivers.installCommand(kind)}   (or ./stackbench doctor --fix)", essential = kind.essential)
-    }
-
     private fun cgroups(): Check {
         val iso = Isolation.detect()
         return Check("cgroups", iso.limitation == null, if (iso.limitation == null) "${iso.kind}: CPU quota, CPU set and memory limits can be applied" else iso.limitation!!,
@@ -69,7 +80,8 @@ class DoctorCommand : CliktCommand(name = "doctor") {
 
     private fun ports(): Check = runCatching {
         val ports = (1..3).map { ServerSocket(0, 50, InetAddress.getByName("127.0.0.1")).use { s -> s.localPort } }
-        val range = runCatching { Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().replace(Regex("\\s+"), "-") }.getOrDefault("?")
+        // line by line: Files.readString trusts a /proc file's reported size and read only "3" of "32768\t60999"
+        val range = runCatching { Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).first().trim().replace(Regex("\\s+"), "-") }.getOrDefault("?")
         Check("ports", true, "127.0.0.1 binds free ports (e.g. ${ports.joinToString()}); ephemeral range $range")
     }.getOrElse { Check("ports", false, "cannot bind 127.0.0.1: ${it.message}", "check the loopback interface") }
 
@@ -79,11 +91,5 @@ class DoctorCommand : CliktCommand(name = "doctor") {
         }.getOrNull()
         return Check("open files", (limit ?: 0) >= 16_384, "limit ${limit ?: "unknown"}",
             "ulimit -n 65536 (the ./stackbench launcher raises it); thousands of connections need thousands of descriptors", essential = false)
-    }
-
-    private fun chromium(): Check {
-        val exe = listOf("chromium", "chromium-browser", "google-chrome").firstNotNullOfOrNull { DriverSetup.onPath(it) }
-        return Check("chromium", exe != null, exe?.toString() ?: "not installed (only the report's browser test needs it)",
-            "apt-get install -y chromium chromium-driver", essential = false)
     }
 }

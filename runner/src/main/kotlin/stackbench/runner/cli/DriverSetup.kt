@@ -2,6 +2,7 @@ package stackbench.runner.cli
 
 import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.catalog.Install
+import stackbench.runner.catalog.ToolCatalog
 import stackbench.runner.load.DriverMissingException
 import stackbench.runner.load.Drivers
 import stackbench.runner.run.ReadyDriver
@@ -10,16 +11,15 @@ import java.nio.file.Files
 import java.nio.file.Path
 
 /**
- * Makes the load generators ready, installing a missing one where it can, as its catalog entry says: with
- * cargo or `go install` into the project's tools folder (pinned to the release whose output the parsers are tested on), with
- * apt-get as root. Where it cannot, it stops with the exact command to run.
+ * Makes the load generators ready, installing a missing one where it can, as its catalog entry says ([ToolCatalog],
+ * with the commands `doctor --fix` runs: [InstallPlan]): with cargo or `go install` into the project's tools folder
+ * (pinned to the release whose output the parsers are tested on), with apt-get as root. Where it cannot, it stops with
+ * the exact command to run, or says which toolchain to install first.
  */
 class DriverSetup(private val home: Path, private val out: PrintStream) {
     private val cache = mutableMapOf<DriverSpec, ReadyDriver>()
 
     fun executable(kind: DriverSpec): Path? = Drivers.find(kind, home)
-
-    fun version(kind: DriverSpec, exe: Path): String = runCatching { Drivers.versionLine(kind, exe) }.getOrDefault("unknown")
 
     /** The driver, ready; installs it first if [install] and it is missing. */
     @Synchronized
@@ -37,39 +37,30 @@ class DriverSetup(private val home: Path, private val out: PrintStream) {
 
     fun missing(kind: DriverSpec) = "the load generator ${kind.id} is not installed; install it with: ${installCommand(kind)}"
 
+    /** The command that installs [kind], as a user would type it. */
     fun installCommand(kind: DriverSpec) = when (val how = kind.install) {
-        is Install.Cargo -> "cargo install ${how.crate} --version ${kind.version} --locked --root ${home.resolve(".tools")}"
-        is Install.Go -> "GOBIN=${home.resolve(".tools/bin")} go install ${how.module}@v${how.version}"
+        is Install.Cargo, is Install.Go -> InstallPlan.build(ToolCatalog.of(kind), ToolCatalog.toolchain(how)!!.id, home).toString()
         is Install.Apt -> if (isRoot()) "apt-get install -y ${how.pkg}" else "sudo apt-get install -y ${how.pkg}"
+        is Install.Manual -> how.hint
     }
 
+    /** Installs [kind] as `doctor --fix` would (the same commands: [InstallPlan]), its output on this terminal. */
     private fun install(kind: DriverSpec) {
-        val how = kind.install
-        val command = when (how) {
-            is Install.Cargo -> {
-                val cargo = onPath("cargo") ?: Path.of(System.getProperty("user.home"), ".cargo/bin/cargo").takeIf { Files.isExecutable(it) }
-                    ?: throw BadInput("${missing(kind)}\n  (that needs cargo: https://rustup.rs)")
-                listOf(cargo.toString(), "install", how.crate, "--version", kind.version!!, "--locked", "--root", home.resolve(".tools").toString())
-            }
-            is Install.Go -> {
-                val go = onPath("go") ?: Path.of("/usr/local/go/bin/go").takeIf { Files.isExecutable(it) }
-                    ?: throw BadInput("${missing(kind)}\n  (that needs Go: https://go.dev/dl)")
-                listOf(go.toString(), "install", "${how.module}@v${how.version}")
+        val tool = ToolCatalog.of(kind)
+        val step = when (val how = kind.install) {
+            is Install.Cargo, is Install.Go -> {
+                val toolchain = ToolCatalog.toolchain(how)!!
+                val at = ToolProbe(home).where(toolchain) ?: throw BadInput("the load generator ${ToolCatalog.toolchainMissing(tool, toolchain)}")
+                InstallPlan.build(tool, at, home)
             }
             is Install.Apt -> {
                 if (!isRoot() || onPath("apt-get") == null) throw BadInput(missing(kind))
-                listOf("apt-get", "install", "-y", how.pkg)
+                Step(listOf(kind.id), listOf("apt-get", "install", "-y", how.pkg))
             }
+            is Install.Manual -> throw BadInput(missing(kind))
         }
-        out.println("stackbench: ${kind.id} is missing; installing it: ${command.joinToString(" ")}" +
-            when (how) {
-                is Install.Cargo -> " (about ${how.minutes} minutes the first time)"
-                is Install.Go -> " (about ${how.minutes} minutes the first time)"
-                is Install.Apt -> ""
-            })
-        val builder = ProcessBuilder(command).inheritIO()
-        if (how is Install.Go) builder.environment()["GOBIN"] = home.resolve(".tools/bin").toString()
-        val p = builder.start()
+        out.println("stackbench: ${kind.id} is missing; installing it: $step" + if (step.minutes > 0) " (about ${step.minutes} minutes the first time)" else "")
+        val p = Installer.process(step).inheritIO().start()
         if (p.waitFor() != 0) throw BadInput("installing ${kind.id} failed (exit ${p.exitValue()}); run it yourself: ${installCommand(kind)}")
     }
 

@@ -39,12 +39,12 @@ object Drivers {
     fun locate(kind: DriverSpec, home: Path, path: String? = System.getenv("PATH")): LocatedDriver {
         val exe = find(kind, home, path) ?: throw DriverMissingException(
             kind,
-            "the load generator ${kind.id} is not installed (looked in ${kind.searched(home)}); install it with: ${kind.install.hint}",
+            "the load generator ${kind.id} is not installed (looked in ${kind.searched(home)}); install it with: ${kind.hint}",
         )
         val line = versionLine(kind, exe)
         val version = VERSION.find(line)?.value ?: throw DriverMissingException(
             kind,
-            "$exe does not look like ${kind.id}: its version flag printed \"$line\"; install it with: ${kind.install.hint}",
+            "$exe does not look like ${kind.id}: its version flag printed \"$line\"; install it with: ${kind.hint}",
         )
         return LocatedDriver(kind, exe, version, line)
     }
@@ -57,7 +57,7 @@ object Drivers {
         val process = try {
             ProcessBuilder(executable.toString(), kind.versionFlag).redirectErrorStream(true).start()
         } catch (e: java.io.IOException) {
-            throw DriverMissingException(kind, "$executable does not run (${e.message}); install ${kind.id} with: ${kind.install.hint}")
+            throw DriverMissingException(kind, "$executable does not run (${e.message}); install ${kind.id} with: ${kind.hint}")
         }
         process.outputStream.close()
         val text = process.inputStream.bufferedReader().use { it.readText() }

@@ -17,7 +17,8 @@ class DriverSetupTest {
         val k6 = DriverCatalog.K6
         assertThat(k6.version).isEqualTo("1.8.1")
         assertThat(k6.install).isEqualTo(Install.Go("go.k6.io/k6", "1.8.1", minutes = 3))
-        assertThat(k6.install.hint).isEqualTo("GOBIN=\$PWD/.tools/bin go install go.k6.io/k6@v1.8.1   (or: ./stackbench doctor --fix)")
+        assertThat(k6.install.hint).isEqualTo("GOBIN=\$PWD/.tools/bin go install go.k6.io/k6@v1.8.1")
+        assertThat(k6.hint).isEqualTo("GOBIN=\$PWD/.tools/bin go install go.k6.io/k6@v1.8.1   (or: ./stackbench doctor --fix --tests)")
         val setup = DriverSetup(home, PrintStream(ByteArrayOutputStream()))
         assertThat(setup.installCommand(k6)).isEqualTo("GOBIN=${home.resolve(".tools/bin")} go install go.k6.io/k6@v1.8.1")
         assertThat(setup.missing(k6)).isEqualTo("the load generator k6 is not installed; install it with: GOBIN=${home.resolve(".tools/bin")} go install go.k6.io/k6@v1.8.1")

@@ -31,7 +31,7 @@ class K6EndToEndTest {
     fun stop() = server.close()
 
     private fun k6(): Path = Drivers.find(DriverCatalog.K6, home).also {
-        Needs.that(it != null, "k6 is not installed (install: ${DriverCatalog.K6.install.hint}): end-to-end run skipped")
+        Needs.that(it != null, "k6 is not installed (install: ${DriverCatalog.K6.hint}): end-to-end run skipped")
     }!!
 
     @Test

@@ -30,7 +30,7 @@ class LoadDriversEndToEndTest {
 
     private fun tool(kind: DriverSpec): Path {
         val exe = Drivers.find(kind, home)
-        Needs.that(exe != null, "${kind.id} is not installed (install: ${kind.install.hint}): end-to-end run skipped")
+        Needs.that(exe != null, "${kind.id} is not installed (install: ${kind.hint}): end-to-end run skipped")
         return exe!!
     }
 

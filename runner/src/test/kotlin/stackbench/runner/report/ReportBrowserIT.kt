@@ -24,7 +24,7 @@ class ReportBrowserIT {
 
     private fun chromium(): Path {
         val found = Browser.find()
-        Needs.that(found != null, "chromium (apt-get install -y chromium; ./stackbench doctor --fix installs it)")
+        Needs.that(found != null, "chromium (./stackbench doctor --fix --tests installs it, as .ci/run does)")
         return found!!
     }
 
