@@ -39,7 +39,7 @@ class DriverSetup(private val home: Path, private val out: PrintStream) {
 
     /** The command that installs [kind], as a user would type it. */
     fun installCommand(kind: DriverSpec) = when (val how = kind.install) {
-        is Install.Cargo, is Install.Go -> InstallPlan.build(ToolCatalog.of(kind), ToolCatalog.toolchain(how)!!.id, home).toString()
+        is Install.Cargo, is Install.Go -> InstallPlan.byHand(ToolCatalog.of(kind), ToolCatalog.toolchain(how)!!.id, home)
         is Install.Apt -> if (isRoot()) "apt-get install -y ${how.pkg}" else "sudo apt-get install -y ${how.pkg}"
         is Install.Manual -> how.hint
     }

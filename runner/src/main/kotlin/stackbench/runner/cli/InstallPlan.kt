@@ -40,7 +40,7 @@ data class InstallPlan(
          * pinned one). Plain `--fix` installs the essential entries (what `run` needs); with [tests], every entry.
          * A toolchain (cargo, go) is never installed, only asked for when something it builds is missing.
          */
-        fun of(catalog: List<Tool>, where: (Tool) -> String?, tests: Boolean, privileges: Privileges, home: Path): InstallPlan {
+        fun of(catalog: List<Tool>, where: (Tool) -> String?, tests: Boolean, privileges: Privileges, home: Path, cache: Path = defaultCache()): InstallPlan {
             val missing = catalog.filter { (it.essential || tests) && it.install !is Install.Manual && where(it) == null }
             val messages = mutableListOf<String>()
             val left = mutableListOf<Tool>()
@@ -71,7 +71,7 @@ data class InstallPlan(
                     messages += ToolCatalog.toolchainMissing(tool, toolchain)
                     left += tool
                     null
-                } else build(tool, at, home)
+                } else build(tool, at, home, cache)
             }
             return InstallPlan(aptSteps, builds, messages, left)
         }
@@ -90,12 +90,15 @@ data class InstallPlan(
         /**
          * The build of [tool] with its toolchain at [toolchain] (a path, or `cargo` for a message), pinned to its
          * release, into the project's `.tools` under [home]. cargo's `--force` builds it again when another release (or
-         * a lost binary) is there; `go install` always does.
+         * a lost binary) is there; `go install` always does. Both keep what they compiled in the user's cache (Go's own
+         * build cache; cargo's target folder in [cache], `~/.cache/stackbench/cargo-target`), so a new clone on a machine
+         * that built oha once installs it in seconds, not the 6-8 minutes of a cold build.
          */
-        fun build(tool: Tool, toolchain: String, home: Path): Step = when (val how = tool.install) {
+        fun build(tool: Tool, toolchain: String, home: Path, cache: Path = defaultCache()): Step = when (val how = tool.install) {
             is Install.Cargo -> Step(
                 listOf(tool.id),
                 listOf(toolchain, "install", how.crate, "--version", tool.version!!, "--locked", "--force", "--root", home.resolve(".tools").toString()),
+                env = mapOf(CARGO_CACHE to cache.resolve("cargo-target").toString()),
                 minutes = how.minutes,
             )
             is Install.Go -> Step(
@@ -106,5 +109,15 @@ data class InstallPlan(
         }
 
         private fun names(tools: List<Tool>) = tools.joinToString(", ") { it.id }
+
+        /** [build] as a person would type it: without the lab's build cache. */
+        fun byHand(tool: Tool, toolchain: String, home: Path): String = build(tool, toolchain, home).let { it.copy(env = it.env - CARGO_CACHE) }.toString()
+
+        /** The variable that keeps cargo's build in the user's cache. */
+        const val CARGO_CACHE = "CARGO_TARGET_DIR"
+
+        /** `$XDG_CACHE_HOME/stackbench`, else `~/.cache/stackbench`. */
+        fun defaultCache(): Path = (System.getenv("XDG_CACHE_HOME")?.takeIf { it.isNotBlank() }?.let { Path.of(it) }
+            ?: Path.of(System.getProperty("user.home"), ".cache")).resolve("stackbench")
     }
 }

@@ -58,7 +58,7 @@ object ToolChecks {
             else -> {
                 val toolchain = ToolCatalog.toolchain(tool.install)!!
                 val fix = if (found(toolchain).at == null) ToolCatalog.toolchainMissing(tool, toolchain)
-                else "${ToolCatalog.fixCommand(tool)}   (or: ${InstallPlan.build(tool, toolchain.id, home)})"
+                else "${ToolCatalog.fixCommand(tool)}   (or: ${InstallPlan.byHand(tool, toolchain.id, home)})"
                 Check(tool.id, false, what, fix, essential = wanted)
             }
         }

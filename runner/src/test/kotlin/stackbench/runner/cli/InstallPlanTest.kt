@@ -17,7 +17,7 @@ class InstallPlanTest {
     private fun present(vararg missing: String): (Tool) -> String? = { tool -> if (tool.id in missing) null else "/opt/${tool.id}/bin/${tool.id}" }
 
     private fun plan(missing: String, tests: Boolean, privileges: Privileges = root) =
-        InstallPlan.of(ToolCatalog.all, present(*missing.split(' ').filter { it.isNotEmpty() }.toTypedArray()), tests, privileges, home)
+        InstallPlan.of(ToolCatalog.all, present(*missing.split(' ').filter { it.isNotEmpty() }.toTypedArray()), tests, privileges, home, Path.of("/cache"))
 
     @ParameterizedTest(name = "missing [{0}], --tests {1}: installs [{2}], leaves [{3}]")
     @CsvSource(
@@ -84,7 +84,7 @@ class InstallPlanTest {
     fun `oha and k6 are built with the toolchains where they were found, pinned, into the tools folder`() {
         val plan = plan("oha k6", tests = true)
         assertThat(plan.builds.map { it.toString() }).containsExactly(
-            "/opt/cargo/bin/cargo install oha --version 1.16.0 --locked --force --root /lab/.tools",
+            "CARGO_TARGET_DIR=/cache/cargo-target /opt/cargo/bin/cargo install oha --version 1.16.0 --locked --force --root /lab/.tools",
             "GOBIN=/lab/.tools/bin /opt/go/bin/go install go.k6.io/k6@v1.8.1",
         )
         assertThat(plan.builds.map { it.minutes }).containsExactly(6, 3)

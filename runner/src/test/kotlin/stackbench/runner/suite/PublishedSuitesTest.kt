@@ -300,6 +300,13 @@ class PublishedSuitesTest {
     }
 
     @Test
+    fun `the quick suite drives a load generator that installs in seconds, not one that is compiled first`() {
+        val suite = parse("quick.yaml")
+        assertThat(suite.load.driver.install).isInstanceOf(stackbench.runner.catalog.Install.Apt::class.java)
+        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100)))
+    }
+
+    @Test
     fun `virtual-threads sends 200 requests over 30 connections with 1 s and 2 s sleeps`() {
         val suite = parse("virtual-threads.yaml")
         assertThat(suite.load.length).isEqualTo(LoadLength.Counted(200))
