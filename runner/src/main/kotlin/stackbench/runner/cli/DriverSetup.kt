@@ -47,21 +47,25 @@ class DriverSetup(private val home: Path, private val out: PrintStream) {
     /** Installs [kind] as `doctor --fix` would (the same commands: [InstallPlan]), its output on this terminal. */
     private fun install(kind: DriverSpec) {
         val tool = ToolCatalog.of(kind)
-        val step = when (val how = kind.install) {
+        val steps = when (val how = kind.install) {
             is Install.Cargo, is Install.Go -> {
                 val toolchain = ToolCatalog.toolchain(how)!!
                 val at = ToolProbe(home).where(toolchain) ?: throw BadInput("the load generator ${ToolCatalog.toolchainMissing(tool, toolchain)}")
-                InstallPlan.build(tool, at, home)
+                listOf(InstallPlan.build(tool, at, home))
             }
             is Install.Apt -> {
                 if (!isRoot() || onPath("apt-get") == null) throw BadInput(missing(kind))
-                Step(listOf(kind.id), listOf("apt-get", "install", "-y", how.pkg))
+                // the package lists first: a new machine has none, and `apt-get install` alone cannot find the package
+                InstallPlan.aptSteps(listOf(tool), Privileges(root = true, sudo = false, aptGet = true))
             }
             is Install.Manual -> throw BadInput(missing(kind))
         }
-        out.println("stackbench: ${kind.id} is missing; installing it: $step" + if (step.minutes > 0) " (about ${step.minutes} minutes the first time)" else "")
-        val p = Installer.process(step).inheritIO().start()
-        if (p.waitFor() != 0) throw BadInput("installing ${kind.id} failed (exit ${p.exitValue()}); run it yourself: ${installCommand(kind)}")
+        val minutes = steps.sumOf { it.minutes }
+        out.println("stackbench: ${kind.id} is missing; installing it: ${steps.joinToString(" && ")}" + if (minutes > 0) " (about $minutes minutes the first time)" else "")
+        for (step in steps) {
+            val p = Installer.process(step).inheritIO().start()
+            if (p.waitFor() != 0) throw BadInput("installing ${kind.id} failed (exit ${p.exitValue()}): $step; run it yourself: ${installCommand(kind)}")
+        }
     }
 
     companion object {

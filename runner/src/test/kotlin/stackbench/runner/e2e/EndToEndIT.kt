@@ -80,7 +80,8 @@ class EndToEndIT {
             assertThat(r.threadsMax).isGreaterThan(10)
             assertThat(r.voluntaryCtx).isPositive()
             assertThat(c.timings!!.measuredMs).isGreaterThanOrEqualTo(1900)
-            assertThat(out.resolve(c.folder).resolve("app.log")).isRegularFile()
+            // the app's log is in the folder of the cell that started it
+            assertThat(out.resolve(result.cells.first { it.key == (c.appStartedBy ?: c.key) }.folder).resolve("app.log")).isRegularFile()
             assertThat(out.resolve(c.folder).resolve("measured")).isDirectory()
         }
         // a fresh app per cell records its start-up in every cell; one app for both records it in the first, named by the second

@@ -1,6 +1,5 @@
 package stackbench.apps.contract
 
-import stackbench.contract.FastStart
 import java.net.ServerSocket
 import java.nio.file.Files
 import java.nio.file.Path
@@ -37,8 +36,7 @@ class JavaProcess private constructor(val name: String, private val process: Pro
     override fun close() {
         if (process.isAlive) {
             process.destroy()
-            // a fast-started JVM writes its class-data archive as it exits
-            if (!process.waitFor(FastStart.EXIT_GRACE_SECONDS, TimeUnit.SECONDS)) {
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
                 process.destroyForcibly()
                 process.waitFor(5, TimeUnit.SECONDS)
             }
@@ -56,13 +54,11 @@ class JavaProcess private constructor(val name: String, private val process: Pro
             Runtime.getRuntime().addShutdownHook(Thread { started.forEach { it.process.destroyForcibly() } })
         }
 
-        /** [fastStart]: a Spring Boot jar started from its extraction with a class-data archive ([FastStart]): these tests check answers, not start-up times. */
-        fun start(name: String, jar: Path, jvmOptions: List<String>, args: List<String>, fastStart: Boolean = false): JavaProcess {
+        fun start(name: String, jar: Path, jvmOptions: List<String>, args: List<String>): JavaProcess {
             check(Files.isRegularFile(jar)) { "$jar is missing: build the apps first (mvn package)" }
             Files.createDirectories(logs)
             val log = logs.resolve("$name.log")
-            val launch = if (fastStart) FastStart.launch(Paths.get(javaBin), jar) else listOf("-jar", jar.toString())
-            val process = ProcessBuilder(listOf(javaBin) + jvmOptions + launch + args)
+            val process = ProcessBuilder(listOf(javaBin) + jvmOptions + listOf("-jar", jar.toString()) + args)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start()

@@ -32,13 +32,17 @@ class RunningApp private constructor(val stack: Stack, val process: JavaProcess,
     companion object {
         private val STARTED = Regex("""Started \w+ in \d+\.\d+ seconds \(process running for \d+\.\d+\)""")
 
-        /** A small heap is fine; everything else as in production: the real jar (extracted, [stackbench.contract.FastStart]), the real JIT. */
+        /**
+         * A small heap is fine; everything else as in production: the real jar, the real JIT. Not a fast start
+         * ([stackbench.contract.FastStart]): each jar starts three times here, and making the extraction and the archive
+         * cost more than it saved (AppContractIT 124 s, WarmupTruthIT 103 s with it; 134 and 63 s without).
+         */
         fun start(stack: Stack, label: String, args: List<String>, systemProperties: List<String> = emptyList()): RunningApp {
             val port = JavaProcess.freePort()
             val statsPort = JavaProcess.freePort()
             val process = JavaProcess.start(
                 "${stack.id}-boot${stack.bootLine}-$label", stack.jar, listOf("-Xmx256m") + systemProperties,
-                listOf("--server.port=$port", "--stackbench.stats.port=$statsPort") + args, fastStart = true,
+                listOf("--server.port=$port", "--stackbench.stats.port=$statsPort") + args,
             )
             val app = RunningApp(stack, process, port, statsPort)
             try {
