@@ -69,7 +69,7 @@ class SplitHostsIT {
                 val suite = dir.resolve("split-hosts.yaml").also { Files.writeString(it, text) }
                 val console = dir.resolve("console.txt")
                 val process = ProcessBuilder(listOf(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(),
-                    "--out", out.toString(), "--no-install", "--fast-start") + args)
+                    "--out", out.toString(), "--no-install") + args)
                     .redirectErrorStream(true).redirectOutput(console.toFile()).start()
                 assertThat(process.waitFor(if (suiteFile == null) 240L else 3_600L, TimeUnit.SECONDS)).`as`("the run finished in time").isTrue()
                 assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()
