@@ -27,7 +27,7 @@ class Lab(
     val driver: (DriverSpec) -> ReadyDriver,
     /**
      * `run --fast-start`: the built-in apps start from their extracted jars with a class-data archive
-     * (stackbench.contract.FastStart), for the lab's own tests; their start-ups are marked as such in the results.
+     * (stackbench.runner.sut.FastStart), for the lab's own tests; their start-ups are marked as such in the results.
      */
     val fastStart: Boolean = false,
 ) {

@@ -38,7 +38,7 @@ object AppCommand {
     fun build(java: Path, jar: Path, cell: Cell, machineCpus: Int, address: String, ports: AppPorts, downstreamUrl: String?, gcLog: Path?): List<String> =
         build(java, listOf("-jar", jar.toString()), cell, machineCpus, address, ports, downstreamUrl, gcLog)
 
-    /** [launch]: how the JVM finds the app, `-jar app.jar` or a fast start's options and jar (stackbench.contract.FastStart). */
+    /** [launch]: how the JVM finds the app, `-jar app.jar` or a fast start's options and jar (stackbench.runner.sut.FastStart). */
     fun build(java: Path, launch: List<String>, cell: Cell, machineCpus: Int, address: String, ports: AppPorts, downstreamUrl: String?, gcLog: Path?): List<String> =
         listOf(java.toString()) + jvmFlags(cell, machineCpus, gcLog) + launch + appArgs(cell, address, ports, downstreamUrl)
 

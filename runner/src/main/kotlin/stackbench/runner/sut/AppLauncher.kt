@@ -49,7 +49,7 @@ class RunningApp(
     val verifications = java.util.concurrent.ConcurrentHashMap<String, stackbench.runner.results.VerificationResult>()
 
     /** Stops the app (SIGTERM, SIGKILL after the grace period) and removes its cgroup. */
-    fun stop(grace: Duration = if (fastStart) Duration.ofSeconds(stackbench.contract.FastStart.EXIT_GRACE_SECONDS) else Duration.ofSeconds(3)) {
+    fun stop(grace: Duration = if (fastStart) Duration.ofSeconds(FastStart.EXIT_GRACE_SECONDS) else Duration.ofSeconds(3)) {
         try {
             child.stop(grace)
         } finally {
@@ -92,7 +92,7 @@ class AppLauncher(
         val ports = AppPorts(host.freePort(), host.freePort())
         // a fast start extracts the jar on this machine: not for an app on another one
         val fast = fastStart && host.kind != "ssh"
-        val launch = if (fast) stackbench.contract.FastStart.launch(java, jar) else listOf("-jar", jar.toString())
+        val launch = if (fast) FastStart.launch(java, jar) else listOf("-jar", jar.toString())
         val command = AppCommand.build(java, launch, cell, machineCpus, host.bindAddress, ports, downstreamUrl, cellDir.resolve("gc.log"))
         val limits = CgroupLimits(cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes)
         val confinement = isolation.confine(groupName, limits)

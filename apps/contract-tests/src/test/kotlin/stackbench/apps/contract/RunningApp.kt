@@ -34,8 +34,8 @@ class RunningApp private constructor(val stack: Stack, val process: JavaProcess,
 
         /**
          * A small heap is fine; everything else as in production: the real jar, the real JIT. Not a fast start
-         * ([stackbench.contract.FastStart]): each jar starts three times here, and making the extraction and the archive
-         * cost more than it saved (AppContractIT 124 s, WarmupTruthIT 103 s with it; 134 and 63 s without).
+         * (the runner's `run --fast-start`): each jar starts three times here, and with it WarmupTruthIT and AppContractIT
+         * read 103 + 124 s against 83 + 179 s without, within this machine's spread (docs/testing.md).
          */
         fun start(stack: Stack, label: String, args: List<String>, systemProperties: List<String> = emptyList()): RunningApp {
             val port = JavaProcess.freePort()

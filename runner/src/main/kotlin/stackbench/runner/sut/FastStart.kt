@@ -1,4 +1,4 @@
-package stackbench.contract
+package stackbench.runner.sut
 
 import java.io.IOException
 import java.nio.channels.FileChannel
