@@ -92,6 +92,9 @@ class ConsoleProgress(private val out: PrintStream, private val interactive: Boo
         }
         clear()
         out.println("[$position/$total] ${cell.key}: $figures")
+        // why a start failed is in the app's last words: show them here, not only in results.json
+        if (result.status == CellStatus.FAILED) result.logTail.orEmpty().filter { it.isNotBlank() }.takeLast(FAILED_LOG_LINES)
+            .forEach { out.println("      | ${it.take(300)}") }
     }
 
     override fun note(message: String) {
@@ -128,6 +131,9 @@ class ConsoleProgress(private val out: PrintStream, private val interactive: Boo
     }
 
     companion object {
+        /** How many of a failed app's last log lines the console shows under its cell. */
+        private const val FAILED_LOG_LINES = 8
+
         fun format(d: Duration): String {
             val s = d.seconds.coerceAtLeast(0)
             return if (s >= 3600) "%dh%02dm".format(s / 3600, s % 3600 / 60) else if (s >= 60) "%dm%02ds".format(s / 60, s % 60) else "${s}s"

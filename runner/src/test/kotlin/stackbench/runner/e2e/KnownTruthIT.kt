@@ -88,8 +88,17 @@ class KnownTruthIT {
         println("known-truth-warmup: steady state from ${(steadyAt - endsAt) / 1000.0} s after the truth's end; warm-up ended by ${warmup.endedBy} " +
             "after ${warmup.seconds} s; ${cell.measured!!.throughput} req/s; flags ${cell.flags.map { it.code }}; slices ${warmup.slices.map { it.rate.toInt() }}")
         assertThat((steadyAt - endsAt).toDouble()).`as`("time to steady state against the truth, ms").isCloseTo(0.0, within(1000.0))
-        // 100 connections, 100 ms each: 1,000 req/s, less the path's own cost (a millisecond or two a request)
-        assertThat(cell.measured!!.throughput).isCloseTo(1000.0, within(1000.0 * 0.05))
+        // 100 connections, 100 ms each: 1,000 req/s, less the path's own cost: a millisecond or two a request on a quiet
+        // machine, 11 ms on a CI machine that the pace canary read slow (892 req/s at a mean round trip of 111.2 ms). So
+        // the window's own mean round trip is held to the truth (the warm-up's extra cost, 150 ms on average over its
+        // 15 s, shows in any window that overlaps it), and the rate to the closed model's law: 100 connections over that
+        // mean, less at most one round trip a connection in the 10 s window
+        val m = cell.measured!!
+        assertThat(m.latency.min!!).`as`("nothing is faster than the 100 ms wait").isGreaterThanOrEqualTo(100.0)
+        assertThat(m.latency.mean!!).`as`("the window's mean round trip against the 100 ms wait").isCloseTo(100.0, within(100.0 * 0.15))
+        val trips = 10.0 / (m.latency.mean!! / 1000.0)
+        assertThat(m.throughput).`as`("100 connections over the mean round trip ${m.latency.mean} ms")
+            .isBetween(100 * (trips - 1) / 10.0 * 0.99, 100 * trips / 10.0 * 1.01)
     }
 
     /** When the app's extra cost ended, as the app logged it when its clock started (epoch ms). */
