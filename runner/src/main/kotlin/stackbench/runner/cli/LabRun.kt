@@ -165,13 +165,15 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
             .onFailure { println("report:  not written (${it.message}); try ./stackbench report $dir") }
     }
 
+    /** Every app the plan starts exists and can start (built-in jars built, own jars and commands present), checked before the first cell. */
     private fun checkJars(plan: Plan) {
-        val missing = (plan.cells.map { it.app.stack } + plan.searches.map { it.app.stack }).distinct()
-            .map { it.jarPath(Home.path) }.filter { !Files.isRegularFile(it) }
+        val apps = (plan.cells.map { it.app } + plan.searches.map { it.app }).distinct()
+        val problems = apps.mapNotNull { stackbench.runner.sut.SystemUnderTest.of(it, Home.path).problem() }.distinct()
         val downstream = (plan.cells.any { it.endpoint.needsDownstream } || plan.searches.any { it.endpoint.needsDownstream }) &&
             !Files.isRegularFile(Home.path.resolve(stackbench.runner.catalog.DownstreamJar.PATH))
-        if (missing.isNotEmpty() || downstream) {
-            throw BadInput("the apps are not built (${missing.joinToString()}${if (downstream) " downstream.jar" else ""} missing); build them with: ./mvnw -q -B package -DskipTests (./stackbench does it on first use)")
+        if (problems.isNotEmpty() || downstream) {
+            throw BadInput((problems + listOfNotNull(if (downstream) "the downstream service is not built: downstream.jar is missing (run ./stackbench build)" else null))
+                .joinToString("\n"))
         }
     }
 

@@ -32,7 +32,7 @@ class PlanCommand : CliktCommand(name = "plan") {
     override fun run() {
         val path = Home.suite(suiteArg ?: "quick")
         val cpus = EnvironmentProbe.machineCpus()
-        val suite = SuiteParser(MachineFacts(cpus)).read(path, runCatching { Home.path.relativize(path.toAbsolutePath()).toString() }.getOrDefault(path.toString())).withRestart(restart)
+        val suite = SuiteParser(MachineFacts(cpus), Home.path).read(path, runCatching { Home.path.relativize(path.toAbsolutePath()).toString() }.getOrDefault(path.toString())).withRestart(restart)
             .let { try { it.withApps(apps) } catch (e: IllegalArgumentException) { throw BadInput("--apps: ${e.message}") } }
         val plan = Planner.plan(suite, scale, repetitions)
         val profile = suite.profile
@@ -56,9 +56,7 @@ class PlanCommand : CliktCommand(name = "plan") {
         println()
         val rows = plan.cells.map { c ->
             listOf(c.index.toString(), c.app.name, c.endpoint.path, c.load.shape.describe(), "r${c.repetition}",
-                (AppCommand.jvmFlags(c, cpus, null) + AppCommand.appArgs(c, "127.0.0.1", AppPorts(0, 0), null)
-                    .filter { !it.startsWith("--server.port") && !it.startsWith("--stackbench.stats") && !it.startsWith("--server.address") })
-                    .joinToString(" "))
+                settings(c, cpus).joinToString(" "))
         }
         if (rows.isNotEmpty()) println(SummaryTable.table(listOf("#", "app", "request", "load", "rep", "app settings"), rows, setOf(0)))
         for (s in plan.searches) {
@@ -66,5 +64,16 @@ class PlanCommand : CliktCommand(name = "plan") {
         }
         println()
         println("${plan.cells.size} cells${if (plan.searches.isEmpty()) "" else " and ${plan.searches.size} capacity searches"}, estimated ${ConsoleProgress.format(plan.estimatedDuration)}")
+    }
+
+    /** What the plan shows of a cell's app command: the lab's JVM flags and the app's settings, not its per-cell ports. */
+    private fun settings(c: stackbench.runner.plan.Cell, cpus: Int): List<String> = if (c.app.stack != null) {
+        AppCommand.jvmFlags(c, cpus, null) + AppCommand.appArgs(c, "127.0.0.1", AppPorts(0, 0), null)
+            .filter { !it.startsWith("--server.port") && !it.startsWith("--stackbench.stats") && !it.startsWith("--server.address") }
+    } else {
+        val ctx = stackbench.runner.sut.LaunchContext(c, java.nio.file.Path.of("java"), Home.path, cpus, "127.0.0.1", AppPorts(0, 0), null,
+            java.nio.file.Path.of("gc.log"))
+        val sut = stackbench.runner.sut.SystemUnderTest.of(c.app, Home.path)
+        sut.command(ctx).let { if (sut.capabilities.jvm) it.drop(1) else it } + sut.environment(ctx).map { (k, v) -> "$k=$v" }
     }
 }

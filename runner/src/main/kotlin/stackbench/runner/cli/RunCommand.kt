@@ -89,7 +89,7 @@ class RunCommand : CliktCommand(name = "run") {
     }
 
     private fun loadSuite(earlier: RunResult?): Triple<Suite, String, String> {
-        val parser = SuiteParser(MachineFacts(EnvironmentProbe.machineCpus()))
+        val parser = SuiteParser(MachineFacts(EnvironmentProbe.machineCpus()), Home.path)
         if (earlier != null && suiteArg == null) {
             return Triple(parser.parse(earlier.run.suiteText, earlier.run.suiteFile), earlier.run.suiteText, earlier.run.suiteFile)
         }

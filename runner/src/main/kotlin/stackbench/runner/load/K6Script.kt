@@ -34,7 +34,7 @@ object K6Script {
             }
             request.scenarioCalls
         } else {
-            listOf(HttpCall(request.url, request.method, request.body, request.basicAuth, request.expectedStatus))
+            listOf(HttpCall(request.url, request.method, request.body, request.basicAuth, request.expectedStatus, request.headers))
         }
         calls.forEach { LoadSupport.checkBasicAuth(it.basicAuth) }
         val scenario = (shape as? LoadShape.Scenario)?.scenario
@@ -81,7 +81,8 @@ object K6Script {
 
     private fun call(c: HttpCall, timeout: Duration, weight: Int?): String {
         val headers = linkedMapOf<String, String>()
-        if (c.body != null) headers["Content-Type"] = "application/json"
+        if (c.body != null && c.headers.keys.none { it.equals("Content-Type", ignoreCase = true) }) headers["Content-Type"] = "application/json"
+        headers.putAll(c.headers)
         c.basicAuth?.let { (user, password) -> headers["Authorization"] = LoadSupport.basicAuthHeader(user, password) }
         val fields = listOfNotNull(
             "method: ${str(c.method)}",

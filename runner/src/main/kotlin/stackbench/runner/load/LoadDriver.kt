@@ -27,6 +27,8 @@ data class DriveRequest(
     val expectedStatus: Int = 200,
     /** A scenario's requests, in its steps' order (the shape is a [LoadShape.Scenario]); empty otherwise. */
     val scenarioCalls: List<HttpCall> = emptyList(),
+    /** Headers a declared endpoint sends (`kind: http`), a Content-Type among them or not. */
+    val headers: Map<String, String> = emptyMap(),
 )
 
 /** One request of a scenario, resolved against the running app: what [DriveRequest] holds for a single request. */
@@ -36,6 +38,7 @@ data class HttpCall(
     val body: String?,
     val basicAuth: Pair<String, String>?,
     val expectedStatus: Int,
+    val headers: Map<String, String> = emptyMap(),
 )
 
 /**

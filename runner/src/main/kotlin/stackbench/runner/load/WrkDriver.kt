@@ -78,7 +78,8 @@ class WrkDriver(val perSecond: Boolean = true) : LoadDriver {
         val template = WrkDriver::class.java.getResourceAsStream(SCRIPT_RESOURCE)?.use { it.readBytes().decodeToString() }
             ?: throw IllegalStateException("the wrk script $SCRIPT_RESOURCE is missing from the classpath")
         val headers = buildList {
-            if (request.body != null) add("Content-Type" to "application/json")
+            if (request.body != null && request.headers.keys.none { it.equals("Content-Type", ignoreCase = true) }) add("Content-Type" to "application/json")
+            addAll(request.headers.toList())
             request.basicAuth?.let { (user, password) -> add("Authorization" to LoadSupport.basicAuthHeader(user, password)) }
         }
         val config = "sb = { " + listOf(

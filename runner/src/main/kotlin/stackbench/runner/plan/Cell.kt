@@ -45,9 +45,11 @@ data class EndpointCall(
     /** Query parameters in the order they appear in the URL. */
     val params: List<Pair<String, Long>>,
     val method: String = "GET",
+    /** A declared endpoint's request (`kind: http`); null for the built-in kinds. */
+    val http: stackbench.runner.suite.HttpRequestSpec? = null,
 ) {
     val path: String
-        get() = when (kind) {
+        get() = http?.path ?: when (kind) {
             EndpointKind.NOOP -> Paths.NOOP
             EndpointKind.TODO -> Paths.TODO
             else -> "/${kind.id}/$strategy"
@@ -55,7 +57,7 @@ data class EndpointCall(
 
     /** e.g. `cpu/direct?limit=1000`, `todo/POST`. */
     val label: String
-        get() = when (kind) {
+        get() = http?.label ?: when (kind) {
             EndpointKind.NOOP -> "noop"
             EndpointKind.TODO -> "todo-$method"
             else -> "${kind.id}-$strategy" + params.joinToString("") { "-${it.first}${it.second}" }
@@ -74,7 +76,7 @@ data class EndpointCall(
     }
 }
 
-enum class EndpointKind(val id: String) { NOOP("noop"), CPU("cpu"), IO("io"), DOWNSTREAM("downstream"), TODO("todo") }
+enum class EndpointKind(val id: String) { NOOP("noop"), CPU("cpu"), IO("io"), DOWNSTREAM("downstream"), TODO("todo"), HTTP("http") }
 
 /** The load one cell gets: which driver, what shape, how long. */
 data class LoadLevel(

@@ -29,7 +29,7 @@ object Planner {
         require(scale > 0) { "scale must be positive" }
         val reps = repetitions ?: suite.repetitions
         val combos = suite.apps.flatMap { app ->
-            suite.endpoints.filter { it.onlyApps.isEmpty() || app.name in it.onlyApps }
+            suite.endpoints.filter { it.runsOn(app) }
                 .flatMap { calls(it) }
                 .map { app to it }
         }
@@ -139,6 +139,7 @@ object Planner {
         is EndpointSpec.Io -> spec.strategies.flatMap { s -> spec.delaysMs.map { EndpointCall(EndpointKind.IO, s.id, listOf("delay" to it)) } }
         is EndpointSpec.Downstream -> spec.clients.flatMap { c -> spec.delaysMs.map { EndpointCall(EndpointKind.DOWNSTREAM, c.id, listOf("delay" to it)) } }
         is EndpointSpec.Todo -> spec.methods.map { EndpointCall(EndpointKind.TODO, null, emptyList(), if (it == TodoMethod.POST) "POST" else "GET") }
+        is EndpointSpec.Http -> spec.spec.requests().map { EndpointCall(EndpointKind.HTTP, spec.spec.name, emptyList(), it.method, it) }
     }
 
     private fun scaled(d: Duration, scale: Double): Duration = Duration.ofMillis((d.toMillis() * scale).toLong())

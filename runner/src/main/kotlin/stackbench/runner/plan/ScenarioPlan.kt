@@ -10,7 +10,7 @@ import stackbench.runner.yaml.SuiteProblem
 object ScenarioPlan {
     /** The calls of [scenario]'s steps, in order, among those the suite's endpoints make on [app]; an unknown step is a suite problem at its line. */
     fun calls(suite: Suite, app: AppConfig, scenario: Scenario): List<EndpointCall> {
-        val known = suite.endpoints.filter { it.onlyApps.isEmpty() || app.name in it.onlyApps }.flatMap { Planner.calls(it) }
+        val known = suite.endpoints.filter { it.runsOn(app) }.flatMap { Planner.calls(it) }
         val byRequest = known.associateBy { "${it.method} ${it.path}" }
         val problems = scenario.steps.filter { it.request !in byRequest }.map { step ->
             SuiteProblem(suite.source, step.line, step.column, "load.scenario.steps",

@@ -35,6 +35,8 @@ data class CellResult(
     val timings: Timings? = null,
     val samples: List<Sample> = emptyList(),
     val files: Map<String, String> = emptyMap(),
+    /** What the system under test was and what the lab could not read of it; null in runs made before own apps. */
+    val sut: SutRecord? = null,
     /** The key of the cell that started the app this cell measured (`restart: app`); null when it started its own. */
     val appStartedBy: String? = null,
     /** The app's own throughput (req/s) in each slice of the warm-up, until it settled. */
@@ -62,10 +64,25 @@ data class CellResult(
     val finishedAt: String? = null,
 )
 
+/**
+ * The system under test as the lab met it: its kind (a built-in stack, `jar`, `command`), what it offered beyond
+ * answering, what it did not (so those figures are unknown, never guessed), and how its answers were counted while the
+ * load ran (its stats channel, or its write calls at [writesPerAnswer] a answer).
+ */
+data class SutRecord(
+    val kind: String,
+    val offers: List<String>,
+    val lacks: List<String>,
+    val answersCountedBy: String,
+    val writesPerAnswer: Double? = null,
+)
+
 data class AppRecord(
     val name: String,
+    /** The built-in stack's id, or `jar` / `command` for an own app. */
     val stack: String,
-    val boot: String,
+    /** The built-in stack's Spring Boot line; null for an own app. */
+    val boot: String?,
     val label: String,
     val virtualThreads: Boolean,
     val properties: Map<String, String> = emptyMap(),

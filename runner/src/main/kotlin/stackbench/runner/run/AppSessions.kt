@@ -23,7 +23,9 @@ class AppSessions(private val http: Http, private val maxKept: Int = DEFAULT_MAX
     @Synchronized
     fun take(cell: Cell): RunningApp? {
         val app = kept.remove(keyOf(cell)) ?: return null
-        if (app.child.isAlive() && http.statusOf(app.statsUrl, Duration.ofSeconds(5)) == 200) return app
+        val alive = app.statsUrl?.let { http.statusOf(it, Duration.ofSeconds(5)) == 200 }
+            ?: app.sut.readiness.isReady(http.statusOf(app.baseUrl.resolve(app.sut.readiness.path), Duration.ofSeconds(5)))
+        if (app.child.isAlive() && alive) return app
         runCatching { app.stop() }
         return null
     }

@@ -67,6 +67,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var compilerCpuMs: Double? = null
     /** Where the app's stats channel threads ran, in words. */
     var statsThreads: String? = null
+    /** An own app's write calls per answer ([stackbench.runner.probe.AnswerCounter]), measured when it was verified. */
+    var writesPerAnswer: Double? = null
     private val startedAt = Instant.now()
 
     fun build(outcome: Outcome, clock: PhaseClock, placement: Placement): CellResult {
@@ -83,7 +85,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             Outcome.Interrupted -> CellStatus.INTERRUPTED
             is Outcome.Failed -> CellStatus.FAILED
         }
-        val app = AppRecord(cell.app.name, cell.app.stack.id, cell.app.stack.boot.id, cell.app.stack.label, cell.app.virtualThreads,
+        val app = AppRecord(cell.app.name, cell.app.source.id, cell.app.stack?.boot?.id, cell.app.stack?.label ?: cell.app.source.id, cell.app.virtualThreads,
             cell.app.properties, cell.app.systemProperties, cell.app.jvmArgs, command)
         val endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
             cell.endpoint.path, cell.endpoint.label)
@@ -121,9 +123,25 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             pace = pace,
             relayCpuMs = relayCpuMs,
             statsThreads = statsThreads,
+            sut = sutRecord(),
             startedAt = startedAt.toString(),
             finishedAt = Instant.now().toString(),
         )
+    }
+
+    private fun sutRecord(): stackbench.runner.results.SutRecord {
+        val sut = stackbench.runner.sut.SystemUnderTest.of(cell.app, lab.home)
+        val c = sut.capabilities
+        val all = listOf(
+            "stats channel" to c.statsChannel, "/info" to c.info, "start-up line" to c.startLine,
+            "priming endpoint" to c.primeEndpoint, "JVM signals" to c.jvm,
+        )
+        val counted = when {
+            c.statsChannel -> "the app's stats channel"
+            writesPerAnswer != null -> "its process's write calls, %.2f per answer".format(writesPerAnswer)
+            else -> "not counted: its write calls could not be read or calibrated"
+        }
+        return stackbench.runner.results.SutRecord(sut.kind, all.filter { it.second }.map { it.first }, all.filter { !it.second }.map { it.first }, counted, writesPerAnswer)
     }
 
     private fun loadRecord(placement: Placement): LoadRecord {

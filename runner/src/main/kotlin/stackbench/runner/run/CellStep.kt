@@ -61,7 +61,7 @@ class CellRun(
             (if (code == 137) ": killed, with a memory limit most likely by the OOM killer" else "") + ")", app.child.logTail())
     }
 
-    fun body(call: EndpointCall = cell.endpoint): String? = call.body?.let { lab.json.writeValueAsString(it) }
+    fun body(call: EndpointCall = cell.endpoint): String? = call.http?.body ?: call.body?.let { lab.json.writeValueAsString(it) }
 
     fun credentials(call: EndpointCall = cell.endpoint) = if (call.needsCredentials) Todos.USER to Todos.PASSWORD else null
 
@@ -77,8 +77,9 @@ class CellRun(
         threads = threads,
         outputDir = out,
         expectedStatus = expectations.expectedStatus(cell.endpoint),
+        headers = cell.endpoint.http?.headers.orEmpty(),
         scenarioCalls = (cell.load.shape as? stackbench.runner.plan.LoadShape.Scenario)?.calls.orEmpty().map { call ->
-            HttpCall(started().baseUrl.resolve(call.path), call.method, body(call), credentials(call), expectations.expectedStatus(call))
+            HttpCall(started().baseUrl.resolve(call.path), call.method, body(call), credentials(call), expectations.expectedStatus(call), call.http?.headers.orEmpty())
         },
     )
 }

@@ -37,14 +37,15 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
         run.ctx.listener.phase(cell, "measuring")
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
         val confinement = app.confinement
-        val sampler = Sampler(ProcReader(os, app.child.pid.toInt()), { confinement.counters() }, StatsChannel(app.statsUrl, lab.json), phase::driverCpuMs)
+        val sampler = Sampler(ProcReader(os, app.child.pid.toInt()), { confinement.counters() }, app.statsUrl?.let { StatsChannel(it, lab.json) }, phase::driverCpuMs)
         run.ctx.listener.measuring(cell, sampler)
         sampler.sampleNow()
         sampler.start()
         val canary = PaceCanary().also { it.start() }
         val stealStart = CpuSteal.read(processor)
-        val compiler = CompilerThreads(os, app.child.pid.toInt())
-        val compilerStart = compiler.cpuMs()
+        // compiler threads are a HotSpot JVM's: a command's process has none to read, and records unknown
+        val compiler = CompilerThreads(os, app.child.pid.toInt()).takeIf { app.sut.capabilities.jvm }
+        val compilerStart = compiler?.cpuMs()
         val cgroupStart = confinement.counters()
         val relayStart = relayCpuMs(app)
         val windowStart = System.currentTimeMillis()
@@ -55,7 +56,7 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
             runCatching { sampler.sampleNow() } // a reading after the window closed, so its last second has both edges
             record.raw = sampler.stop()
             record.pace = run.ctx.pace.place(canary.stop())?.let { pace -> steal(stealStart, run)?.let { (app, driver) -> pace.copy(appCpuSteal = app, driverCpuSteal = driver) } ?: pace }
-            record.compilerCpuMs = compilerStart?.let { a -> compiler.cpuMs()?.let { it - a } }
+            record.compilerCpuMs = compilerStart?.let { a -> compiler?.cpuMs()?.let { it - a } }
             record.samplerCpuMs = sampler.ownCpuNanos / 1e6
         }
         relayStart?.let { start -> relayCpuMs(app)?.let { record.relayCpuMs = it - start } }

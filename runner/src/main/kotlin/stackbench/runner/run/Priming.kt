@@ -32,7 +32,8 @@ class Priming(private val lab: Lab) {
         cell: Cell, ctx: CellContext, app: RunningApp, placement: Placement, threads: Int, ready: ReadyDriver, dir: Path,
         compilerCpuMs: () -> Double?,
     ): PrimeRecord {
-        val stats = StatsChannel(app.statsUrl, lab.json)
+        // only the built-in apps are primed ([stackbench.runner.sut.Capabilities.primeEndpoint]): they have the stats channel
+        val stats = StatsChannel(requireNotNull(app.statsUrl) { "priming needs the app's stats channel" }, lab.json)
         val watch = WarmupWatch(stats::read, Defaults.WARMUP_SLICE, compilerCpuMs, cell.profile.allottedCpus(lab.machineCpus), scatterMatters = false,
             compilerOnIdleCpuQuiet = false)
         val phase = LoadPhase(lab.hosts.load, lab.isolation)

@@ -3,7 +3,6 @@ package stackbench.runner.run
 import stackbench.runner.plan.Cell
 import stackbench.runner.probe.OpenConnections
 import stackbench.runner.probe.ServerCount
-import stackbench.runner.probe.StatsChannel
 import stackbench.runner.suite.Defaults
 import stackbench.runner.sut.RunningApp
 
@@ -15,22 +14,22 @@ import stackbench.runner.sut.RunningApp
 class QuietWait(private val lab: Lab) {
     /** How long that took, or null if the app never went quiet (or never answered its counter). */
     fun await(app: RunningApp, cell: Cell): Long? {
-        val stats = StatsChannel(app.statsUrl, lab.json)
+        val stats = app.counter(lab.json)
         val port = app.baseUrl.port
         val start = System.nanoTime()
         val deadline = start + cell.load.timeout.toNanos()
         // a saturated app may not answer the stats channel in time: that is not quiet, so keep asking until the deadline
-        var first = stats.read()
+        var first = stats()
         while (first == null) {
             if (System.nanoTime() >= deadline) return null
             Thread.sleep(50)
-            first = stats.read()
+            first = stats()
         }
         var last: ServerCount = first
         var since = System.nanoTime()
         while (System.nanoTime() < deadline) {
             Thread.sleep(50)
-            val now = stats.read() ?: continue
+            val now = stats() ?: continue
             if (now.completed != last.completed) {
                 last = now
                 since = System.nanoTime()

@@ -42,20 +42,35 @@ class VerifyStep : CellStep {
     /** Reads `/info` (once per process) and sends the cell's requests; a passed check is kept for later repetitions. */
     private fun verify(run: CellRun) {
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
-        run.record.info = app.info ?: runCatching { lab.json.readTree(lab.http.call(app.baseUrl.resolve(Paths.INFO)).body) }.getOrNull()?.also { app.info = it }
+        val offers = app.sut.capabilities
+        run.record.info = if (!offers.info) null
+        else app.info ?: runCatching { lab.json.readTree(lab.http.call(app.baseUrl.resolve(Paths.INFO)).body) }.getOrNull()?.also { app.info = it }
+        val send = { call: stackbench.runner.plan.EndpointCall ->
+            lab.http.call(app.baseUrl.resolve(call.path), call.method, run.body(call), run.credentials(call), cell.load.timeout.plusSeconds(5), call.http?.headers.orEmpty())
+        }
         val answers = cell.calls.map { call ->
-            val answer = lab.http.call(app.baseUrl.resolve(call.path), call.method, run.body(call), run.credentials(call), cell.load.timeout.plusSeconds(5))
+            val answer = send(call)
             Triple(call, answer, run.expectations.check(call, answer))
         }
         val (call, answer, checked) = answers.firstOrNull { it.third != null } ?: answers.first()
         val problem = checked?.let { if (cell.calls.size > 1) "${call.method} ${call.path}: $it" else it }
         run.healthyMs?.let { healthyMs ->
             val firstResponseMs = (System.nanoTime() - app.child.startNanos) / 1e6
-            val spring = SpringLog.started(LogFiles.tail(app.child.log, 400))
+            val spring = if (offers.startLine) SpringLog.started(LogFiles.tail(app.child.log, 400)) else null
             run.record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds, app.fastStart)
         }
         val verification = VerificationResult(problem == null, answer.status, answer.elapsedMs, problem, Expectations.excerpt(answer.body, 500))
         run.record.verification = verification
         if (problem == null) app.verifications[cell.configKey] = verification.copy(verifiedBy = cell.key)
+        // an app without a counter of its own is counted from its write calls: measure how many one answer takes
+        val counter = app.answers
+        if (problem == null && counter != null && counter.writesPerAnswer == null) {
+            run.record.writesPerAnswer = counter.calibrate(CALIBRATION_ANSWERS) { send(cell.calls.first()) }
+        }
+    }
+
+    private companion object {
+        /** Sequential answers that measure an own app's write calls per answer: enough that a stray log line moves it by 5 % at most. */
+        const val CALIBRATION_ANSWERS = 20
     }
 }

@@ -3,7 +3,6 @@ package stackbench.runner.run
 import oshi.software.os.OperatingSystem
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.probe.CompilerThreads
-import stackbench.runner.probe.StatsChannel
 import stackbench.runner.suite.Defaults
 import stackbench.runner.suite.LoadLength
 
@@ -20,7 +19,8 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
     override fun run(run: CellRun): Outcome? {
         val (cell, ctx, app) = Triple(run.cell, run.ctx, run.started())
         val ready = run.driver
-        if (app.prime == null && !cell.load.warmup.isZero && cell.load.prime) {
+        // priming drives the built-in apps' /noop: an own app has none, and its cell's own load does the warming
+        if (app.prime == null && !cell.load.warmup.isZero && cell.load.prime && app.sut.capabilities.primeEndpoint) {
             ctx.listener.phase(cell, "priming")
             app.prime = Priming(run.lab).prime(cell, ctx, app, run.placement, run.threads, ready, run.dir, CompilerThreads(os, app.child.pid.toInt())::cpuMs)
             if (ctx.stopping()) return Outcome.Interrupted
@@ -42,7 +42,8 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
         val group = "${run.ctx.groupPrefix}-${cell.index}-warmup"
-        val watch = WarmupWatch(StatsChannel(app.statsUrl, lab.json)::read, Defaults.WARMUP_SLICE, CompilerThreads(os, app.child.pid.toInt())::cpuMs,
+        val compiler: () -> Double? = if (app.sut.capabilities.jvm) CompilerThreads(os, app.child.pid.toInt())::cpuMs else { { null } }
+        val watch = WarmupWatch(app.counter(lab.json), Defaults.WARMUP_SLICE, compiler,
             cell.profile.allottedCpus(lab.machineCpus), connections = (cell.load.shape as? LoadShape.Closed)?.connections)
         val start = System.nanoTime()
         val cap = maxOf(cell.load.warmup, cell.load.warmupMax)

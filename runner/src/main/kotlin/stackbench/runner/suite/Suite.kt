@@ -69,15 +69,23 @@ enum class Restart(val id: String) {
 /** One configuration of a system under test, named so results can refer to it. */
 data class AppConfig(
     val name: String,
-    val stack: Stack,
+    val source: AppSource,
     val virtualThreads: Boolean,
-    /** Spring properties, passed as `--key=value`. */
+    /** Spring properties, passed as `--key=value` (built-in apps only). */
     val properties: Map<String, String>,
     /** System properties, passed as `-Dkey=value` (e.g. reactor.netty.ioWorkerCount). */
     val systemProperties: Map<String, String>,
     /** Extra JVM flags, after the ones the profile sets. */
     val jvmArgs: List<String>,
-)
+    /** When an own app is ready; null: the built-in apps' health check. */
+    val ready: Readiness? = null,
+) {
+    constructor(name: String, stack: Stack, virtualThreads: Boolean, properties: Map<String, String>, systemProperties: Map<String, String>, jvmArgs: List<String>) :
+        this(name, AppSource.Builtin(stack), virtualThreads, properties, systemProperties, jvmArgs)
+
+    /** The built-in stack, or null for an own app. */
+    val stack: Stack? get() = (source as? AppSource.Builtin)?.stack
+}
 
 /** How a CPU allotment is enforced, the two ways containers do it. */
 enum class CpuLimitMode(val id: String, val description: String) {
@@ -122,6 +130,9 @@ sealed interface EndpointSpec {
     /** App names this endpoint runs on; empty = every app of the suite. */
     val onlyApps: List<String>
 
+    /** Whether this endpoint runs on [app]: the ones it names, else every app that serves it (the built-in kinds only the built-in apps). */
+    fun runsOn(app: AppConfig): Boolean = if (onlyApps.isNotEmpty()) app.name in onlyApps else this is Http || app.stack != null
+
     data class Noop(override val onlyApps: List<String> = emptyList()) : EndpointSpec
 
     data class Cpu(
@@ -148,6 +159,9 @@ sealed interface EndpointSpec {
         val methods: List<TodoMethod>,
         override val onlyApps: List<String> = emptyList(),
     ) : EndpointSpec
+
+    /** An endpoint the suite declares ([HttpEndpointSpec]). */
+    data class Http(val spec: HttpEndpointSpec, override val onlyApps: List<String> = emptyList()) : EndpointSpec
 }
 
 enum class TodoMethod { GET, POST }

@@ -24,12 +24,20 @@ data class MachineFacts(val cpus: Int)
  * strategies, units, ranges, and a profile that asks for more than the machine has. All problems are
  * reported together, each at its file, line and column.
  */
-class SuiteParser(private val machine: MachineFacts) {
+class SuiteParser(
+    private val machine: MachineFacts,
+    /** What a suite's shown path is relative to (the lab's home): own apps' files resolve against the suite's folder there. */
+    private val home: java.nio.file.Path = java.nio.file.Path.of(""),
+) {
+    /** The folder of the suite being read, relative to [home] when the suite was: own apps' relative paths start here. */
+    private var folder: java.nio.file.Path = java.nio.file.Path.of("")
+
 
     /** Reads the suite file at [path], shown as [shown] in problems: not UTF-8, too large, or not a suite is a [SuiteException]. */
     fun read(path: java.nio.file.Path, shown: String): Suite = parse(SuiteText.read(path, shown), shown)
 
     fun parse(text: String, source: String): Suite {
+        folder = java.nio.file.Path.of(source).parent ?: java.nio.file.Path.of("")
         val lines = text.lines()
         val problems = Problems(source, lines)
         val root = YamlDocument.compose(text, source, problems, "suite", "must be a mapping with keys such as name, apps, endpoints, load")
@@ -50,7 +58,7 @@ class SuiteParser(private val machine: MachineFacts) {
         val apps = readApps(root, problems)
         val profile = root.map("profile")?.let { readProfile(it, problems) } ?: defaultProfile()
         val appNames = apps.map { it.name }.toSet()
-        val endpoints = readEndpoints(root, appNames, problems)
+        val endpoints = readEndpoints(root, apps, problems)
         val load = root.map("load")?.let { LoadReader(it, problems).read() } ?: LoadReader.defaults()
         val repetitions = root.int("repetitions", Ranges.REPETITIONS) ?: Defaults.REPETITIONS
         val downstream = root.map("downstream")?.let { readDownstream(it) } ?: DownstreamConfig(null)
@@ -87,7 +95,13 @@ class SuiteParser(private val machine: MachineFacts) {
     }
 
     private fun readApp(m: YamlMap, problems: Problems): AppConfig? {
-        val stackId = m.requiredString("stack", "one of: ${Stack.ids.joinToString()}")
+        val kinds = listOf("stack", "jar", "command").filter { m.has(it) }
+        if (kinds.size > 1) {
+            problems.at(m.keyNode(kinds[1]), m.qualify(kinds[1]), "an app is one of stack, jar or command, not ${kinds.joinToString(" and ")}")
+            return null // its other keys are not checked: which of them apply depends on the kind
+        }
+        if (kinds.firstOrNull() in listOf("jar", "command")) return OwnAppReader(m, problems, folder).read()
+        val stackId = m.requiredString("stack", "one of: ${Stack.ids.joinToString()}; or your own app: jar: PATH, or command: [PROGRAM, ARGS...]")
         val bootNode = m.scalar("boot")
         val virtual = m.boolean("virtual-threads") ?: false
         val properties = m.stringMap("properties") ?: emptyMap()
@@ -169,7 +183,9 @@ class SuiteParser(private val machine: MachineFacts) {
         return ResourceProfile(cpus, cpuset, memory, heap)
     }
 
-    private fun readEndpoints(root: YamlMap, appNames: Set<String>, problems: Problems): List<EndpointSpec> {
+    private fun readEndpoints(root: YamlMap, apps: List<AppConfig>, problems: Problems): List<EndpointSpec> {
+        val appNames = apps.map { it.name }.toSet()
+        val ownApps = apps.filter { it.stack == null }.map { it.name }.toSet()
         val maps = root.maps("endpoints")
         if (maps == null) {
             problems.at(root.node, "endpoints", "is required: what to call on each app", "e.g. endpoints: [{kind: cpu, strategies: [direct], limit: [10000]}]")
@@ -177,7 +193,7 @@ class SuiteParser(private val machine: MachineFacts) {
         }
         if (maps.isEmpty()) problems.at(root.valueNode("endpoints"), "endpoints", "must name at least one endpoint: a suite with none has no cell to run",
             "e.g. endpoints: [{kind: noop}]")
-        return maps.mapNotNull { EndpointReader(it, appNames, problems).read() }
+        return maps.mapNotNull { EndpointReader(it, appNames, ownApps, problems, home.resolve(folder)).read() }
     }
 
     private fun readDownstream(m: YamlMap): DownstreamConfig {
@@ -195,8 +211,8 @@ class SuiteParser(private val machine: MachineFacts) {
 }
 
 /** Reads one `endpoints:` entry: its kind, strategies and parameter sweeps. */
-private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val problems: Problems) {
-    private val kinds = listOf("noop", "cpu", "io", "downstream", "todo")
+private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val ownApps: Set<String>, val problems: Problems, val folder: java.nio.file.Path) {
+    private val kinds = listOf("noop", "cpu", "io", "downstream", "todo", "http")
 
     fun read(): EndpointSpec? {
         val kind = m.requiredString("kind", "one of: ${kinds.joinToString()}") ?: return null.also { m.finish() }
@@ -205,6 +221,11 @@ private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val prob
                 problems.at(node, m.qualify("apps"), "'${node.value}' is not an app of this suite", "apps here: ${appNames.joinToString()}")
             }
         } ?: emptyList()
+        if (kind != "http") only.filter { it in ownApps }.forEach { own ->
+            problems.at(m.valueNode("apps"), m.qualify("apps"), "'$own' is your own app: it serves only the endpoints you declare (kind: http), not the built-in '$kind'",
+                "declare its endpoint: {kind: http, name: NAME, path: /PATH, apps: [$own]}")
+        }
+        if (kind == "http") return HttpEndpointReader(m, problems, folder).read()?.let { EndpointSpec.Http(it, only) }.also { m.finish() }
         val spec = when (kind) {
             "noop" -> EndpointSpec.Noop(only)
             "cpu" -> EndpointSpec.Cpu(

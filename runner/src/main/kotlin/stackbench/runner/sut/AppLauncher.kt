@@ -20,7 +20,8 @@ class RunningApp(
     val child: ChildProcess,
     val confinement: Confinement,
     val baseUrl: URI,
-    val statsUrl: URI,
+    /** The built-in apps' stats channel; null when the app has none ([Capabilities.statsChannel]). */
+    val statsUrl: URI?,
     val command: List<String>,
     /** The folder of the cell that started it: its app.log and gc.log are there. */
     val dir: Path,
@@ -32,7 +33,16 @@ class RunningApp(
     val primeUrl: URI = baseUrl,
     /** Started from its extracted jar with a class-data archive (`run --fast-start`): its start-up is not a container's. */
     val fastStart: Boolean = false,
+    /** What it is, and what it offers beyond answering. */
+    val sut: SystemUnderTest,
 ) {
+    /** Counts its answers from outside when it has no stats channel; calibrated when it is verified. */
+    val answers: stackbench.runner.probe.AnswerCounter? = if (statsUrl == null) stackbench.runner.probe.AnswerCounter(child.pid) else null
+
+    /** Its request counter: its stats channel, else [answers] (nothing until calibrated). */
+    fun counter(json: tools.jackson.databind.ObjectMapper): () -> stackbench.runner.probe.ServerCount? =
+        statsUrl?.let { url -> val channel = stackbench.runner.probe.StatsChannel(url, json); { channel.read() } } ?: { answers?.read() }
+
     /** Its priming (the first cell it serves does it), kept for the cells that reuse it. */
     @Volatile var prime: stackbench.runner.results.PrimeRecord? = null
 
@@ -86,18 +96,18 @@ class AppLauncher(
     private val fastStart: Boolean = false,
 ) : AppStarter {
     override fun start(cell: Cell, cellDir: Path, groupName: String, downstreamUrl: String?): RunningApp {
-        val jar = cell.app.stack.jarPath(home)
-        Files.createDirectories(cellDir)
-        require(jar.toFile().isFile) { "the ${cell.app.stack.label} app is not built: $jar is missing (run ./stackbench build)" }
-        val ports = AppPorts(host.freePort(), host.freePort())
         // a fast start extracts the jar on this machine: not for an app on another one
         val fast = fastStart && host.kind != "ssh"
-        val launch = if (fast) FastStart.launch(java, jar) else listOf("-jar", jar.toString())
-        val command = AppCommand.build(java, launch, cell, machineCpus, host.bindAddress, ports, downstreamUrl, cellDir.resolve("gc.log"))
+        val sut = SystemUnderTest.of(cell.app, home, fast)
+        Files.createDirectories(cellDir)
+        sut.problem()?.let { throw AppStartException(it, emptyList()) }
+        val ports = AppPorts(host.freePort(), if (sut.capabilities.statsChannel) host.freePort() else 0)
+        val ctx = LaunchContext(cell, java, home, machineCpus, host.bindAddress, ports, downstreamUrl, cellDir.resolve("gc.log"))
+        val command = sut.command(ctx)
         val limits = CgroupLimits(cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes)
         val confinement = isolation.confine(groupName, limits)
         val child = try {
-            host.launch(LaunchSpec("app", command, cellDir.resolve("app.log"), confinement = confinement))
+            host.launch(LaunchSpec("app", command, cellDir.resolve("app.log"), confinement = confinement, env = sut.environment(ctx)))
         } catch (e: Exception) {
             confinement.release { }
             throw e
@@ -109,7 +119,7 @@ class AppLauncher(
         var controlPort = ports.http
         try {
             exposures += host.expose(ports.http, delayed = true, relayCpus, cellDir.resolve("relay-http.log"))
-            exposures += host.expose(ports.stats, delayed = false, relayCpus, cellDir.resolve("relay-stats.log"))
+            if (sut.capabilities.statsChannel) exposures += host.expose(ports.stats, delayed = false, relayCpus, cellDir.resolve("relay-stats.log"))
             // the priming compiles the HTTP path: through the round trip at one connection it would take 20 times as long
             if (exposures[0] !== stackbench.runner.host.Exposure.DIRECT) {
                 val control = host.freePort()
@@ -122,25 +132,32 @@ class AppLauncher(
             confinement.release { }
             throw e
         }
-        return RunningApp(child, confinement, URI("http://${host.address}:${ports.http}"), URI("http://${host.address}:${ports.stats}/stats"),
-            command, cellDir, cell.key, exposures, URI("http://${host.address}:$controlPort"), fast)
+        return RunningApp(child, confinement, URI("http://${host.address}:${ports.http}"),
+            if (sut.capabilities.statsChannel) URI("http://${host.address}:${ports.stats}/stats") else null,
+            command, cellDir, cell.key, exposures, URI("http://${host.address}:$controlPort"), fast && sut is BuiltinApp, sut)
     }
 
     /**
-     * Polls /actuator/health until it answers 200; returns milliseconds since the process started.
-     * Fails with the log's tail if the app exits or does not get ready in [timeout].
+     * Polls the app's readiness path (the built-in apps' /actuator/health) until it answers the status that means ready;
+     * returns milliseconds since the process started. Fails with the log's tail if the app exits or is not ready in
+     * its readiness timeout (at most [timeout] for the built-in apps).
      */
     override fun awaitHealthy(app: RunningApp, timeout: Duration): Double {
-        val url = app.baseUrl.resolve(Paths.HEALTH)
-        val deadline = System.nanoTime() + timeout.toNanos()
+        val ready = app.sut.readiness
+        val url = app.baseUrl.resolve(ready.path)
+        val wait = if (app.sut is BuiltinApp) timeout else ready.timeout
+        val deadline = System.nanoTime() + wait.toNanos()
+        var last: Int? = null
         while (System.nanoTime() < deadline) {
             if (!app.child.isAlive()) {
                 throw AppStartException("the app exited with status ${app.child.process.exitValue()} before it was ready", app.child.logTail())
             }
-            if (http.statusOf(url, Duration.ofSeconds(1)) == 200) return (System.nanoTime() - app.child.startNanos) / 1e6
+            last = http.statusOf(url, Duration.ofSeconds(1))
+            if (ready.isReady(last)) return (System.nanoTime() - app.child.startNanos) / 1e6
             Thread.sleep(25)
         }
-        throw AppStartException("the app was not ready within ${timeout.seconds} s", app.child.logTail())
+        val seen = if (last == null) "its port ${app.baseUrl.port} never answered HTTP" else "GET ${ready.path} answered $last, waiting for ${ready.describe}"
+        throw AppStartException("the app was not ready within ${wait.seconds} s: $seen", app.child.logTail())
     }
 
     /** The app's threads are this machine's (its own host or a namespace of it), not another machine's. */

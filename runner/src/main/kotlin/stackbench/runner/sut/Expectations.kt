@@ -18,13 +18,15 @@ import java.util.concurrent.ConcurrentHashMap
 class Expectations(private val json: ObjectMapper) {
     private val primeCounts = ConcurrentHashMap<Long, Int>()
 
-    fun expectedStatus(call: EndpointCall): Int = if (call.body != null) 201 else 200
+    fun expectedStatus(call: EndpointCall): Int = call.http?.status ?: if (call.body != null) 201 else 200
 
     /** The problem with [answer] for [call], or null if it is right. */
     fun check(call: EndpointCall, answer: Answer): String? {
         val want = expectedStatus(call)
         if (answer.status != want) return "expected status $want, got ${answer.status}: ${excerpt(answer.body)}"
         return when (call.kind) {
+            // a declared endpoint: its own check, or its status alone
+            EndpointKind.HTTP -> call.http?.check?.problem(answer.body, json)
             EndpointKind.NOOP -> if (answer.body.trim() == Paths.NOOP_BODY) null else "expected '${Paths.NOOP_BODY}', got '${excerpt(answer.body)}'"
             EndpointKind.CPU -> {
                 val limit = call.param("limit")!!

@@ -46,6 +46,7 @@ class Http(private val connectTimeout: Duration = Duration.ofSeconds(2)) {
         body: String? = null,
         basicAuth: Pair<String, String>? = null,
         timeout: Duration = Duration.ofSeconds(10),
+        headers: Map<String, String> = emptyMap(),
     ): Answer {
         val builder = HttpRequest.newBuilder(url).timeout(timeout)
         if (connectionHeader) builder.header("Connection", "close")
@@ -53,7 +54,9 @@ class Http(private val connectTimeout: Duration = Duration.ofSeconds(2)) {
             val token = Base64.getEncoder().encodeToString("${basicAuth.first}:${basicAuth.second}".toByteArray())
             builder.header("Authorization", "Basic $token")
         }
-        if (body != null) builder.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body))
+        headers.forEach { (k, v) -> builder.header(k, v) }
+        val typed = headers.keys.any { it.equals("Content-Type", ignoreCase = true) }
+        if (body != null) (if (typed) builder else builder.header("Content-Type", "application/json")).method(method, HttpRequest.BodyPublishers.ofString(body))
         else builder.method(method, HttpRequest.BodyPublishers.noBody())
         val start = System.nanoTime()
         val response = if (connectionHeader) client.send(builder.build(), HttpResponse.BodyHandlers.ofString())

@@ -63,7 +63,7 @@ class StartStopStepsTest {
             val command = listOf("sleep", "60")
             val child = host.launch(LaunchSpec("app", command, cellDir.resolve("app.log")))
             val base = URI("http://127.0.0.1:${health.address.port}")
-            return RunningApp(child, stackbench.runner.isolation.Confinement.none(), base, base.resolve("/stats"), command, cellDir, cell.key)
+            return RunningApp(child, stackbench.runner.isolation.Confinement.none(), base, base.resolve("/stats"), command, cellDir, cell.key, sut = stackbench.runner.sut.BuiltinApp(stackbench.runner.catalog.Stack.TOMCAT, cellDir, false))
                 .also { started += it }
         }
 

@@ -153,7 +153,7 @@ class PublishedSuitesTest {
     fun `servers runs GET and POST todo on three Boot 3_5 servers at rising open-model rates`() {
         val suite = parse("servers.yaml")
         assertThat(suite.apps.map { it.stack }).containsExactly(Stack.TOMCAT_BOOT3, Stack.UNDERTOW, Stack.WEBFLUX_BOOT3)
-        assertThat(suite.apps).allMatch { it.stack.boot == BootLine.BOOT_3_5 && it.properties.isEmpty() }
+        assertThat(suite.apps).allMatch { it.stack?.boot == BootLine.BOOT_3_5 && it.properties.isEmpty() }
         assertThat((suite.endpoints.single() as EndpointSpec.Todo).methods).containsExactly(TodoMethod.GET, TodoMethod.POST)
         val rates = (suite.load.model as LoadModel.Open).rates
         assertThat(rates).isSorted.hasSizeGreaterThanOrEqualTo(4)

@@ -104,7 +104,7 @@ class SuiteParserTest {
         assertThat(suite.apps[0].virtualThreads).isTrue()
         assertThat(suite.apps[0].properties).containsEntry("server.tomcat.threads.max", "10")
         assertThat(suite.apps[1].stack).isEqualTo(Stack.UNDERTOW)
-        assertThat(suite.apps[1].stack.boot).isEqualTo(BootLine.BOOT_3_5)
+        assertThat(suite.apps[1].stack?.boot).isEqualTo(BootLine.BOOT_3_5)
         assertThat(suite.apps[2].stack).isEqualTo(Stack.WEBFLUX_BOOT3)
         assertThat(suite.apps[2].systemProperties).containsEntry("reactor.netty.ioWorkerCount", "1")
         assertThat(suite.profile.mode).isEqualTo(CpuLimitMode.QUOTA_AND_CPUSET)
