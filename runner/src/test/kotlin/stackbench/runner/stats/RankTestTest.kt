@@ -1,0 +1,67 @@
+package stackbench.runner.stats
+
+import org.apache.commons.math3.distribution.NormalDistribution
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.within
+import org.junit.jupiter.api.Test
+
+class RankTestTest {
+    private val old = org.apache.commons.math3.stat.inference.MannWhitneyUTest()
+
+    @Test
+    fun `3 vs 3 complete separation is p = 2 of 20, not the normal approximation's 0_0495`() {
+        val a = listOf(4.0, 5.0, 6.0)
+        val b = listOf(1.0, 2.0, 3.0)
+        val r = RankTest.mannWhitney(a, b)
+        // of the C(6, 3) = 20 equally likely splits of the ranks, one puts a wholly above, one wholly below
+        assertThat(r.pValue).isCloseTo(2.0 / 20, within(1e-12))
+        assertThat(r.u).isEqualTo(9.0)
+        assertThat(r.exact).isTrue()
+        assertThat(old.mannWhitneyUTest(a.toDoubleArray(), b.toDoubleArray())).isCloseTo(0.0495, within(1e-4))
+    }
+
+    @Test
+    fun `3 vs 4 complete separation is p = 2 of 35, not 0_034`() {
+        val a = listOf(5.0, 6.0, 7.0)
+        val b = listOf(1.0, 2.0, 3.0, 4.0)
+        assertThat(RankTest.mannWhitney(a, b).pValue).isCloseTo(2.0 / 35, within(1e-12))
+        assertThat(RankTest.mannWhitney(b, a).pValue).isCloseTo(2.0 / 35, within(1e-12))
+        assertThat(old.mannWhitneyUTest(a.toDoubleArray(), b.toDoubleArray())).isCloseTo(0.034, within(1e-3))
+    }
+
+    @Test
+    fun `interleaved 3 vs 3 counts the splits at least as extreme`() {
+        // a's ranks 1, 3, 5: U = 9 - 6 = 3; of the 20 splits, U <= 3 in 1 + 1 + 2 + 3 = 7, so two-sided 14/20
+        val r = RankTest.mannWhitney(listOf(1.0, 3.0, 5.0), listOf(2.0, 4.0, 6.0))
+        assertThat(r.u).isEqualTo(3.0)
+        assertThat(r.pValue).isCloseTo(14.0 / 20, within(1e-12))
+    }
+
+    @Test
+    fun `identical samples give p = 1 by the library's tie-corrected approximation`() {
+        val r = RankTest.mannWhitney(listOf(1.0, 2.0, 3.0), listOf(1.0, 2.0, 3.0))
+        assertThat(r.pValue).isEqualTo(1.0)
+        assertThat(r.exact).isFalse()
+    }
+
+    @Test
+    fun `ties fall back to the normal approximation with tie and continuity corrections`() {
+        val r = RankTest.mannWhitney(listOf(1.0, 2.0, 2.0), listOf(2.0, 3.0, 4.0))
+        // ranks of 1, 2, 2 | 2, 3, 4: 1, 3, 3 | 3, 5, 6; U = 7 - 6 = 1, E[U] = 4.5
+        // tie term: one group of 3, 3³ - 3 = 24; var = (9 / 12)(7 - 24 / (6 · 5)) = 4.65
+        // continuity: |1 - 4.5| - 0.5 = 3; p = 2 Φ(-3 / √4.65) = 0.16416
+        assertThat(r.exact).isFalse()
+        assertThat(r.u).isEqualTo(1.0)
+        assertThat(r.pValue).isCloseTo(2 * NormalDistribution().cumulativeProbability(-3 / Math.sqrt(4.65)), within(1e-9))
+        assertThat(r.pValue).isCloseTo(0.16416, within(1e-5))
+    }
+
+    @Test
+    fun `the smallest p a design can give`() {
+        assertThat(RankTest.smallestP(3, 3)).isCloseTo(0.10, within(1e-12))
+        assertThat(RankTest.smallestP(3, 4)).isCloseTo(2.0 / 35, within(1e-12))
+        // 4 vs 4 is the first balanced design that can reach 5 %: 2/70
+        assertThat(RankTest.smallestP(4, 4)).isCloseTo(2.0 / 70, within(1e-12))
+        assertThat(RankTest.smallestP(1, 1)).isEqualTo(1.0)
+    }
+}
