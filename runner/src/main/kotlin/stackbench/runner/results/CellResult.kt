@@ -66,15 +66,14 @@ data class CellResult(
 
 /**
  * The system under test as the lab met it: its kind (a built-in stack, `jar`, `command`), what it offered beyond
- * answering, what it did not (so those figures are unknown, never guessed), and how its answers were counted while the
- * load ran (its stats channel, or its write calls at [writesPerAnswer] a answer).
+ * answering, what it did not (so those figures are unknown, never guessed), and what counted its answers during the
+ * warm-up (its stats channel, or the load generator).
  */
 data class SutRecord(
     val kind: String,
     val offers: List<String>,
     val lacks: List<String>,
     val answersCountedBy: String,
-    val writesPerAnswer: Double? = null,
 )
 
 data class AppRecord(

@@ -67,8 +67,6 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var compilerCpuMs: Double? = null
     /** Where the app's stats channel threads ran, in words. */
     var statsThreads: String? = null
-    /** An own app's write calls per answer ([stackbench.runner.probe.AnswerCounter]), measured when it was verified. */
-    var writesPerAnswer: Double? = null
     private val startedAt = Instant.now()
 
     fun build(outcome: Outcome, clock: PhaseClock, placement: Placement): CellResult {
@@ -136,12 +134,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             "stats channel" to c.statsChannel, "/info" to c.info, "start-up line" to c.startLine,
             "priming endpoint" to c.primeEndpoint, "JVM signals" to c.jvm,
         )
-        val counted = when {
-            c.statsChannel -> "the app's stats channel"
-            writesPerAnswer != null -> "its process's write calls, %.2f per answer".format(writesPerAnswer)
-            else -> "not counted: its write calls could not be read or calibrated"
-        }
-        return stackbench.runner.results.SutRecord(sut.kind, all.filter { it.second }.map { it.first }, all.filter { !it.second }.map { it.first }, counted, writesPerAnswer)
+        val counted = if (c.statsChannel) "the app's stats channel" else "the load generator, in warm-up runs of one slice each"
+        return stackbench.runner.results.SutRecord(sut.kind, all.filter { it.second }.map { it.first }, all.filter { !it.second }.map { it.first }, counted)
     }
 
     private fun loadRecord(placement: Placement): LoadRecord {

@@ -14,10 +14,11 @@ import stackbench.runner.sut.RunningApp
 class QuietWait(private val lab: Lab) {
     /** How long that took, or null if the app never went quiet (or never answered its counter). */
     fun await(app: RunningApp, cell: Cell): Long? {
-        val stats = app.counter(lab.json)
         val port = app.baseUrl.port
         val start = System.nanoTime()
         val deadline = start + cell.load.timeout.toNanos()
+        // an app without a counter is quiet once no client holds a connection to it
+        val stats = app.counter(lab.json) ?: return noConnections(app, port, start, deadline)
         // a saturated app may not answer the stats channel in time: that is not quiet, so keep asking until the deadline
         var first = stats()
         while (first == null) {
@@ -36,6 +37,17 @@ class QuietWait(private val lab: Lab) {
             } else if (System.nanoTime() - since >= Defaults.QUIET_FOR.toNanos() && (OpenConnections.read(app.child.pid, port) ?: 0) == 0) {
                 return (System.nanoTime() - start) / 1_000_000
             }
+        }
+        return null
+    }
+
+    private fun noConnections(app: RunningApp, port: Int, start: Long, deadline: Long): Long? {
+        var since: Long? = null
+        while (System.nanoTime() < deadline) {
+            val open = OpenConnections.read(app.child.pid, port) ?: return null
+            if (open > 0) since = null else if (since == null) since = System.nanoTime()
+            if (since != null && System.nanoTime() - since >= Defaults.QUIET_FOR.toNanos()) return (System.nanoTime() - start) / 1_000_000
+            Thread.sleep(50)
         }
         return null
     }

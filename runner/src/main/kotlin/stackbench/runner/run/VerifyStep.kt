@@ -62,15 +62,5 @@ class VerifyStep : CellStep {
         val verification = VerificationResult(problem == null, answer.status, answer.elapsedMs, problem, Expectations.excerpt(answer.body, 500))
         run.record.verification = verification
         if (problem == null) app.verifications[cell.configKey] = verification.copy(verifiedBy = cell.key)
-        // an app without a counter of its own is counted from its write calls: measure how many one answer takes
-        val counter = app.answers
-        if (problem == null && counter != null && counter.writesPerAnswer == null) {
-            run.record.writesPerAnswer = counter.calibrate(CALIBRATION_ANSWERS) { send(cell.calls.first()) }
-        }
-    }
-
-    private companion object {
-        /** Sequential answers that measure an own app's write calls per answer: enough that a stray log line moves it by 5 % at most. */
-        const val CALIBRATION_ANSWERS = 20
     }
 }

@@ -43,13 +43,49 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
         val group = "${run.ctx.groupPrefix}-${cell.index}-warmup"
         val compiler: () -> Double? = if (app.sut.capabilities.jvm) CompilerThreads(os, app.child.pid.toInt())::cpuMs else { { null } }
-        val watch = WarmupWatch(app.counter(lab.json), Defaults.WARMUP_SLICE, compiler,
+        val counter = app.counter(lab.json) ?: return warmUpInSlices(run, compiler)
+        val watch = WarmupWatch(counter, Defaults.WARMUP_SLICE, compiler,
             cell.profile.allottedCpus(lab.machineCpus), connections = (cell.load.shape as? LoadShape.Closed)?.connections)
         val start = System.nanoTime()
         val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
         val seconds = phase.runUntil(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("warmup"), LoadLength.Timed(cap)), run.placement.driverCpus, group) {
             watch.pollUntilEnding(System.nanoTime() - start, cap) && System.nanoTime() - start >= cell.load.warmup.toNanos() || run.ctx.stopping()
         }
+        run.record.warmupRecord = watch.record(seconds)
+        run.record.warmupSteps += watch.slices.map { it.rate }
+        return watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }
+    }
+
+    /**
+     * The warm-up of an app without a counter of its own: the cell's load in back-to-back driver runs of one slice each,
+     * every answer counted by the load generator, the process's CPU read from /proc, and the same watch deciding. Each
+     * run opens its connections anew: a few milliseconds a slice that every slice pays alike, so the trend is the app's.
+     */
+    private fun warmUpInSlices(run: CellRun, compiler: () -> Double?): Double? {
+        val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
+        val phase = LoadPhase(lab.hosts.load, lab.isolation)
+        val proc = stackbench.runner.probe.ProcReader(os, app.child.pid.toInt())
+        var completed = 0L
+        fun reading() = stackbench.runner.probe.ServerCount(System.currentTimeMillis(), completed,
+            processCpuNanos = proc.read(withThreads = false)?.let { (it.cpuMs * 1e6).toLong() })
+        var latest = reading()
+        val watch = WarmupWatch({ latest }, Defaults.WARMUP_SLICE, compiler, cell.profile.allottedCpus(lab.machineCpus),
+            connections = (cell.load.shape as? LoadShape.Closed)?.connections)
+        watch.poll()
+        val start = System.nanoTime()
+        val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
+        var slice = 0
+        while (!run.ctx.stopping() && app.child.isAlive()) {
+            val elapsed = System.nanoTime() - start
+            if (elapsed >= cap.toNanos() || elapsed >= cell.load.warmup.toNanos() && watch.steady()) break
+            slice += 1
+            val result = phase.run(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("warmup/slice-%03d".format(slice)),
+                LoadLength.Timed(Defaults.WARMUP_SLICE)), run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-warmup")
+            completed += result.responses
+            latest = reading()
+            watch.poll()
+        }
+        val seconds = (System.nanoTime() - start) / 1e9
         run.record.warmupRecord = watch.record(seconds)
         run.record.warmupSteps += watch.slices.map { it.rate }
         return watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }

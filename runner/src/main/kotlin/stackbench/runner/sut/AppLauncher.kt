@@ -36,12 +36,9 @@ class RunningApp(
     /** What it is, and what it offers beyond answering. */
     val sut: SystemUnderTest,
 ) {
-    /** Counts its answers from outside when it has no stats channel; calibrated when it is verified. */
-    val answers: stackbench.runner.probe.AnswerCounter? = if (statsUrl == null) stackbench.runner.probe.AnswerCounter(child.pid) else null
-
-    /** Its request counter: its stats channel, else [answers] (nothing until calibrated). */
-    fun counter(json: tools.jackson.databind.ObjectMapper): () -> stackbench.runner.probe.ServerCount? =
-        statsUrl?.let { url -> val channel = stackbench.runner.probe.StatsChannel(url, json); { channel.read() } } ?: { answers?.read() }
+    /** Its stats channel's counter; null when it has none (then the load generator counts its answers). */
+    fun counter(json: tools.jackson.databind.ObjectMapper): (() -> stackbench.runner.probe.ServerCount?)? =
+        statsUrl?.let { url -> val channel = stackbench.runner.probe.StatsChannel(url, json); { channel.read() } }
 
     /** Its priming (the first cell it serves does it), kept for the cells that reuse it. */
     @Volatile var prime: stackbench.runner.results.PrimeRecord? = null
