@@ -54,6 +54,8 @@ object Ceilings {
         val cpu = cpuTime(load, allottedCpus, workCpuMs, exchangeCpuMs)
         val laws = when (endpoint.kind) {
             in LONE_REQUEST_KINDS -> listOfNotNull(little(endpoint, load, app, info, idle), cpu)
+            // a declared endpoint: only the limit its suite declares, over its lone request's time; no CPU-time law (its work is unknown)
+            "http" -> listOfNotNull(declared(endpoint, load, idle))
             else -> listOfNotNull(cpu)
         }
         val ceiling = laws.minByOrNull { it.requestsPerSecond } ?: return null
@@ -105,6 +107,15 @@ object Ceilings {
         val sentence = "${count(limit.n, limit.what)} ÷ ${num(ms)} ms per request ($timeSource) = ${rate(rps)} req/s" +
             unbounded.joinToString("") { "; $it" }
         return capped(LITTLE, rps, sentence, load).copy(concurrency = limit.n)
+    }
+
+    /** Little's law for a declared endpoint: the fewer of the connections and its declared `concurrency-limit`, over a lone request's time. */
+    private fun declared(endpoint: EndpointRecord, load: LoadRecord, idle: IdleProbe?): Ceiling? {
+        val declared = endpoint.concurrencyLimit ?: return null
+        val ms = idle?.medianMs?.takeIf { it > 0 } ?: return null
+        val limit = if (load.connections in 1 until declared) Limit(load.connections, "connections") else Limit(declared, "requests at once (the declared concurrency-limit)")
+        val rps = limit.n * 1000.0 / ms
+        return capped(LITTLE, rps, "${count(limit.n, limit.what)} ÷ ${num(ms)} ms per request (idle median) = ${rate(rps)} req/s", load).copy(concurrency = limit.n)
     }
 
     private fun cpuTime(load: LoadRecord, allottedCpus: Double, workMs: Double?, exchangeMs: Double?): Ceiling? {

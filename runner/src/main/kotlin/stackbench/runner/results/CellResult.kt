@@ -112,6 +112,8 @@ data class EndpointRecord(
     val method: String,
     val path: String,
     val label: String,
+    /** A declared endpoint's `concurrency-limit`: the most requests its app serves at once; null when not declared. */
+    val concurrencyLimit: Int? = null,
 )
 
 data class LoadRecord(

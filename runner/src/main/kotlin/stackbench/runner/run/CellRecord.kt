@@ -86,7 +86,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
         val app = AppRecord(cell.app.name, cell.app.source.id, cell.app.stack?.boot?.id, cell.app.stack?.label ?: cell.app.source.id, cell.app.virtualThreads,
             cell.app.properties, cell.app.systemProperties, cell.app.jvmArgs, command)
         val endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
-            cell.endpoint.path, cell.endpoint.label)
+            cell.endpoint.path, cell.endpoint.label, cell.endpoint.http?.concurrencyLimit)
         val load = loadRecord(placement)
         val shape = resources?.let { WindowFigures.shape(it.serverPerSecond, measured, cell.load.shape is LoadShape.Closed, plannedWindowMs) }
         val jvm = if (w != null) WindowFigures.jvm(raw, cell.endpoint.path.substringBefore('?'))?.copy(compilerCpuMs = compilerCpuMs) else null

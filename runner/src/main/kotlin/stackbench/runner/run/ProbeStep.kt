@@ -21,7 +21,7 @@ class ProbeStep(private val quiet: QuietWait) : CellStep {
 
     override fun run(run: CellRun): Outcome? {
         val (cell, ctx, app) = Triple(run.cell, run.ctx, run.started())
-        if (cell.endpoint.kind.id !in Ceilings.LONE_REQUEST_KINDS) return null
+        if (cell.endpoint.kind.id !in Ceilings.LONE_REQUEST_KINDS && cell.endpoint.http?.concurrencyLimit == null) return null
         val probed = app.idleProbes[cell.configKey]
         if (probed != null) {
             run.record.idle = probed
@@ -42,7 +42,7 @@ class ProbeStep(private val quiet: QuietWait) : CellStep {
         val start = System.nanoTime()
         val times = mutableListOf<Double>()
         while (times.size < 30 && (times.size < 3 || System.nanoTime() - start < 1_000_000_000L)) {
-            val answer = lab.http.call(url, cell.endpoint.method, run.body(), run.credentials(), cell.load.timeout)
+            val answer = lab.http.call(url, cell.endpoint.method, run.body(), run.credentials(), cell.load.timeout, cell.endpoint.http?.headers.orEmpty())
             if (answer.status != run.expectations.expectedStatus(cell.endpoint)) return null
             times += answer.elapsedMs
         }

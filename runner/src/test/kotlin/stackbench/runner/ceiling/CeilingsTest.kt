@@ -32,6 +32,19 @@ class CeilingsTest {
     private val tomcat = info("tomcat.threads" to 200)
 
     @Test
+    fun `a declared endpoint's ceiling is its declared limit over a lone request, the connections when fewer, and none without a limit`() {
+        fun http(limit: Int?) = EndpointRecord("http", "orders", emptyMap(), "GET", "/orders/7", "http-orders-id7", limit)
+        val own = AppRecord("orders", "jar", null, "jar", false)
+        val c = Ceilings.of(http(200), closed(400), own, 1.0, null, idle(50.0), Fixtures.load(3000.0))!!
+        assertThat(c.law).isEqualTo("Little's law")
+        assertThat(c.requestsPerSecond).isCloseTo(4000.0, within(1e-9))
+        assertThat(c.explanation).isEqualTo("200 requests at once (the declared concurrency-limit) ÷ 50 ms per request (idle median) = 4,000 req/s")
+        assertThat(Ceilings.of(http(200), closed(50), own, 1.0, null, idle(50.0), null)!!.requestsPerSecond).isCloseTo(1000.0, within(1e-9))
+        assertThat(Ceilings.of(http(null), closed(50), own, 1.0, null, idle(50.0), null)).`as`("no limit declared: no ceiling claimed").isNull()
+        assertThat(Ceilings.of(http(200), closed(50), own, 1.0, null, null, null)).`as`("no lone request timed").isNull()
+    }
+
+    @Test
     fun `tomcat blocking is bounded by its 200 request threads`() {
         val c = Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.0), Fixtures.load(1500.0))!!
         assertThat(c.law).isEqualTo("Little's law")
