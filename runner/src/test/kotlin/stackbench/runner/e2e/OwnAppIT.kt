@@ -1,0 +1,151 @@
+package stackbench.runner.e2e
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestInstance
+import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.results.CellResult
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.ResultsStore
+import stackbench.runner.testing.Needs
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.attribute.PosixFilePermissions
+import java.util.concurrent.TimeUnit
+import java.util.jar.Attributes
+import java.util.jar.JarEntry
+import java.util.jar.JarOutputStream
+import java.util.jar.Manifest
+import javax.tools.ToolProvider
+
+/**
+ * A service that is none of the lab's apps (test resources: own-app/TinyServer.java, built into a jar here), run
+ * through the whole lab as a user's own jar and as a command: measured when it behaves, and every way it can misbehave
+ * named, before anything starts (exit 2) or in its failed cell, with the runner's real jar and wrk.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OwnAppIT {
+    private val home = Path.of(System.getProperty("stackbench.home"))
+    private val jar = Path.of(System.getProperty("stackbench.runner.jar"))
+    private val java = Path.of(System.getProperty("java.home"), "bin", "java")
+    private lateinit var dir: Path
+    private lateinit var tiny: Path
+
+    @BeforeAll
+    fun build(@TempDir temp: Path) {
+        dir = temp
+        val classes = Files.createDirectories(dir.resolve("classes"))
+        val source = Path.of(javaClass.getResource("/own-app/TinyServer.java")!!.toURI())
+        val compiled = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), source.toString())
+        assertThat(compiled).`as`("javac of TinyServer.java").isZero()
+        tiny = dir.resolve("tiny.jar")
+        val manifest = Manifest().apply {
+            mainAttributes[Attributes.Name.MANIFEST_VERSION] = "1.0"
+            mainAttributes[Attributes.Name.MAIN_CLASS] = "TinyServer"
+        }
+        JarOutputStream(Files.newOutputStream(tiny), manifest).use { out ->
+            Files.list(classes).use { files ->
+                files.forEach { f -> out.putNextEntry(JarEntry(f.fileName.toString())); Files.copy(f, out); out.closeEntry() }
+            }
+        }
+        // any command: a script that starts the same server (the lab knows nothing of what it runs)
+        val script = dir.resolve("tiny-server.sh")
+        Files.writeString(script, "#!/bin/sh\nexec \"$java\" -jar \"$tiny\" \"$@\"\n")
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"))
+    }
+
+    private fun wrk() = Needs.that(Files.isExecutable(Path.of("/usr/bin/wrk")) || Files.isExecutable(Path.of("/usr/local/bin/wrk")), "wrk is not installed")
+
+    private data class Ran(val exit: Int, val console: String, val cells: List<CellResult>)
+
+    private fun run(name: String, apps: String, endpoint: String = PRIMES): Ran {
+        val suite = dir.resolve("$name.yaml")
+        Files.writeString(suite, """
+            |name: $name
+            |apps:
+            |$apps
+            |profile: {cpus: none, cpuset: [${Runtime.getRuntime().availableProcessors() - 1}], memory: 512MiB}
+            |endpoints:
+            |  - $endpoint
+            |load: {driver: wrk, connections: 10, warmup: 2s, warmup-max: 12s, duration: 3s, timeout: 5s}
+            |repetitions: 1
+            |""".trimMargin())
+        val out = dir.resolve(name)
+        val console = dir.resolve("$name.txt")
+        val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(), "--out", out.toString(), "--no-install")
+            .redirectErrorStream(true).redirectOutput(console.toFile()).start()
+        assertThat(process.waitFor(240, TimeUnit.SECONDS)).`as`("$name finished in time").isTrue()
+        val text = Files.readString(console)
+        println("--- $name\n$text")
+        val cells = if (Files.exists(out.resolve("results.json"))) ResultsStore.read(out).cells else emptyList()
+        return Ran(process.exitValue(), text, cells)
+    }
+
+    @Test
+    fun `an own jar and a command are verified, warmed up and measured, and say what the lab could not read of them`() {
+        wrk()
+        val ran = run("own-ok", """
+            |  - {name: tiny-jar, jar: ${tiny}, args: ["{port}"], ready: /ready}
+            |  - {name: tiny-cmd, command: [${dir.resolve("tiny-server.sh")}, "{port}"], ready: {path: /ready, status: 200, timeout: 30s}}""".trimMargin())
+        assertThat(ran.exit).`as`(ran.console).isZero()
+        val byApp = ran.cells.associateBy { it.app.name }
+        for (cell in ran.cells) {
+            assertThat(cell.status).`as`(cell.reason ?: "").isEqualTo(CellStatus.OK)
+            assertThat(cell.verification!!.ok).isTrue()
+            assertThat(cell.measured!!.throughput).isGreaterThan(0.0)
+            assertThat(cell.measured!!.errorCount).isZero()
+            assertThat(cell.sut!!.answersCountedBy).isEqualTo("the load generator, in warm-up runs of one slice each")
+            assertThat(cell.warmupRecord!!.slices).isNotEmpty()
+            assertThat(cell.startup!!.springStartedSeconds).`as`("no Spring start line to read").isNull()
+            assertThat(cell.info).`as`("no /info to read").isNull()
+        }
+        val jarCell = byApp.getValue("tiny-jar")
+        assertThat(jarCell.sut!!.kind).isEqualTo("jar")
+        assertThat(jarCell.sut!!.offers).containsExactly("JVM signals")
+        assertThat(jarCell.app.command).contains("-XX:ActiveProcessorCount=1", "-jar", tiny.toString())
+        assertThat(jarCell.warmupRecord!!.slices.map { it.compileShare }).`as`("the JIT's CPU, read from /proc for a JVM the lab started").allMatch { it != null }
+        val cmdCell = byApp.getValue("tiny-cmd")
+        assertThat(cmdCell.sut!!.kind).isEqualTo("command")
+        assertThat(cmdCell.sut!!.lacks).contains("JVM signals", "stats channel")
+        assertThat(cmdCell.warmupRecord!!.slices.map { it.compileShare }).`as`("a command's JIT is unknown, not zero").allMatch { it == null }
+    }
+
+    @Test
+    fun `an own app that dies, never gets ready, never opens its port or answers wrong fails its cell with the cause`() {
+        wrk()
+        val ran = run("own-bad", """
+            |  - {name: dies, jar: $tiny, args: ["{port}", exit]}
+            |  - {name: unready, jar: $tiny, args: ["{port}", never-ready], ready: {path: /ready, timeout: 3s}}
+            |  - {name: portless, command: [${dir.resolve("tiny-server.sh")}, "{port}", no-port], ready: {path: /ready, timeout: 3s}}
+            |  - {name: wrong, jar: $tiny, args: ["{port}", wrong-body], ready: /ready}""".trimMargin())
+        assertThat(ran.exit).`as`(ran.console).isEqualTo(1)
+        val reasons = ran.cells.associate { it.app.name to (it.status to it.reason.orEmpty()) }
+        assertThat(reasons.values.map { it.first }).containsOnly(CellStatus.FAILED)
+        assertThat(reasons.getValue("dies").second).isEqualTo("the app exited with status 3 before it was ready")
+        assertThat(ran.console).`as`("the app's last words under its cell").contains("| boom: cannot read orders.conf")
+        assertThat(reasons.getValue("unready").second).isEqualTo("the app was not ready within 3 s: GET /ready answered 503, waiting for GET /ready answering 200")
+        assertThat(reasons.getValue("portless").second).matches("the app was not ready within 3 s: its port \\d+ never answered HTTP")
+        assertThat(reasons.getValue("wrong").second).isEqualTo("verification failed: expected /count = 1229, got 1228")
+        assertThat(ran.cells.first { it.app.name == "wrong" }.verification!!.bodyExcerpt).isEqualTo("""{"limit":10000,"count":1228}""")
+    }
+
+    @Test
+    fun `a jar that is missing or not a jar, or a command not found, stops the run before anything starts`() {
+        val notJar = Files.writeString(dir.resolve("notes.jar"), "not a zip")
+        for ((apps, message) in listOf(
+            """  - {name: gone, jar: ${dir.resolve("gone.jar")}, args: ["{port}"]}""" to "apps.gone.jar: ${dir.resolve("gone.jar")} does not exist",
+            """  - {name: notes, jar: $notJar, args: ["{port}"]}""" to "apps.notes.jar: $notJar is not a jar (it does not start as a zip file does)",
+            """  - {name: nowhere, command: [no-such-server-anywhere, "{port}"]}""" to "apps.nowhere.command: 'no-such-server-anywhere' is not found on the PATH",
+        )) {
+            val ran = run("own-missing", apps)
+            assertThat(ran.exit).`as`(ran.console).isEqualTo(2)
+            assertThat(ran.console).contains(message)
+            assertThat(ran.cells).`as`("no cell ran").isEmpty()
+        }
+    }
+
+    private companion object {
+        const val PRIMES = "{kind: http, name: primes, path: '/primes?limit={limit}', params: {limit: [10000]}, check: {json: /count, equals: 1229}}"
+    }
+}
