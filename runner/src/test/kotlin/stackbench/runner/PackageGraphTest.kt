@@ -29,6 +29,18 @@ class PackageGraphTest {
         }
     }
 
+    @Test
+    fun `the graph drawn in docs-architecture_md is the one the code's imports make`() {
+        val drawn = PackageGraph.drawn()
+        assertThat(drawn.keys).`as`("packages drawn vs packages in the code").containsExactlyInAnyOrderElementsOf(graph.keys)
+        val differ = graph.keys.sorted().mapNotNull { p ->
+            val doc = drawn.getValue(p) ?: return@mapNotNull null // "everything above"
+            val code = graph.getValue(p)
+            if (doc == code) null else "$p: drawn but not in the code ${(doc - code).sorted()}, in the code but not drawn ${(code - doc).sorted()}"
+        }
+        assertThat(differ).describedAs("the code's graph:\n" + PackageGraph.render(graph)).isEmpty()
+    }
+
     private val graph = PackageGraph.read()
 }
 
@@ -66,6 +78,28 @@ object PackageGraph {
         }
         graph.keys.sorted().forEach { walk(listOf(it)) }
         return found
+    }
+
+    /**
+     * The graph docs/architecture.md draws, after "What each package uses of the others": `a, b   (use no other package)`,
+     * `p -> q r` (two entries may share a line), and `p -> everything above` (null: anything).
+     */
+    fun drawn(): Map<String, Set<String>?> {
+        val doc = listOf(Path.of("../docs/architecture.md"), Path.of("docs/architecture.md")).first { Files.isRegularFile(it) }
+        val text = Files.readString(doc).substringAfter("What each package uses of the others")
+        val block = text.substringAfter("```\n").substringBefore("```")
+        val drawn = linkedMapOf<String, Set<String>?>()
+        for (line in block.lines().filter { it.isNotBlank() }) {
+            if ("(use no other package)" in line) {
+                line.substringBefore("(").split(',').map { it.trim() }.filter { it.isNotEmpty() }.forEach { drawn[it] = emptySet() }
+                continue
+            }
+            Regex("""([a-z]+)\s+->\s+((?:[a-z]+ ?)+?)(?=\s{2,}[a-z]+\s+->|\s*$)""").findAll(line).forEach { m ->
+                val uses = m.groupValues[2].trim()
+                drawn[m.groupValues[1]] = if (uses == "everything above") null else uses.split(Regex("\\s+")).toSet()
+            }
+        }
+        return drawn
     }
 
     fun render(graph: Map<String, Set<String>>): String =
