@@ -16,26 +16,21 @@ enum class BootLine(val id: String) {
 }
 
 /**
- * Every system under test the lab can start: a server stack on a Spring Boot line, and the jar that the
- * build makes for it (a path relative to the project root).
+ * A built-in system under test: a server stack on a Spring Boot line, and the jar that the build makes for it (a
+ * path relative to the project root). The list is the contract's ([stackbench.contract.BuiltinApps], one file that the
+ * contract tests and the launcher read too); what the catalog adds is how each stack holds a blocking request.
  */
-enum class Stack(val id: String, val boot: BootLine, val model: WebModel, val jar: String, val server: String) {
-    TOMCAT("tomcat", BootLine.BOOT_4_1, WebModel.SERVLET, "apps/boot4/tomcat/target/app-tomcat-boot4.jar", "Tomcat 11"),
-    JETTY("jetty", BootLine.BOOT_4_1, WebModel.SERVLET, "apps/boot4/jetty/target/app-jetty-boot4.jar", "Jetty 12.1"),
-    WEBFLUX("webflux", BootLine.BOOT_4_1, WebModel.REACTIVE, "apps/boot4/webflux/target/app-webflux-boot4.jar", "Reactor Netty"),
-    TOMCAT_BOOT3("tomcat", BootLine.BOOT_3_5, WebModel.SERVLET, "apps/boot3/tomcat/target/app-tomcat-boot3.jar", "Tomcat 10.1"),
-    UNDERTOW("undertow", BootLine.BOOT_3_5, WebModel.SERVLET, "apps/boot3/undertow/target/app-undertow-boot3.jar", "Undertow 2.3"),
-    WEBFLUX_BOOT3("webflux", BootLine.BOOT_3_5, WebModel.REACTIVE, "apps/boot3/webflux/target/app-webflux-boot3.jar", "Reactor Netty");
-
+class Stack private constructor(val id: String, val boot: BootLine, val model: WebModel, val jar: String, val server: String) {
     /**
      * The pool a blocking handler waits on: the server's request threads (bounded or not, as `/info` reports it),
      * WebFlux's event loops, or none (a virtual thread of its own). The ceilings' Little's law counts it.
      */
-    fun requestPool(virtualThreads: Boolean): RequestPool = when (this) {
-        TOMCAT, TOMCAT_BOOT3 -> RequestPool("tomcat.threads", "request threads") // unbounded (null) with virtual threads
-        JETTY -> RequestPool("jetty.threads", if (virtualThreads) "concurrent tasks" else "request threads") // bounded either way
-        UNDERTOW -> if (virtualThreads) RequestPool("undertow.servlet-executor", "virtual threads") else RequestPool("undertow.worker-threads", "worker threads")
-        WEBFLUX, WEBFLUX_BOOT3 -> if (virtualThreads) RequestPool(null, "a virtual thread per request, unbounded") else RequestPool("netty.event-loops", "event loops")
+    fun requestPool(virtualThreads: Boolean): RequestPool = when (id) {
+        "tomcat" -> RequestPool("tomcat.threads", "request threads") // unbounded (null) with virtual threads
+        "jetty" -> RequestPool("jetty.threads", if (virtualThreads) "concurrent tasks" else "request threads") // bounded either way
+        "undertow" -> if (virtualThreads) RequestPool("undertow.servlet-executor", "virtual threads") else RequestPool("undertow.worker-threads", "worker threads")
+        "webflux" -> if (virtualThreads) RequestPool(null, "a virtual thread per request, unbounded") else RequestPool("netty.event-loops", "event loops")
+        else -> error("no request pool known for stack $id: add it here when adding the stack to ${stackbench.contract.BuiltinApps.RESOURCE}")
     }
 
     /** How results and plans name it: `tomcat`, or `tomcat@3.5` off the default line. */
@@ -43,7 +38,17 @@ enum class Stack(val id: String, val boot: BootLine, val model: WebModel, val ja
 
     fun jarPath(home: Path): Path = home.resolve(jar)
 
+    override fun toString() = label
+    override fun equals(other: Any?) = other is Stack && other.id == id && other.boot == boot
+    override fun hashCode() = id.hashCode() * 31 + boot.hashCode()
+
     companion object {
+        /** Every built-in stack, in the contract list's order. */
+        val entries: List<Stack> = stackbench.contract.BuiltinApps.ALL.map { e ->
+            Stack(e.id, BootLine.byId(e.boot) ?: error("${stackbench.contract.BuiltinApps.RESOURCE}: ${e.id} names Boot line ${e.boot}, not one of ${BootLine.entries.map { it.id }}"),
+                WebModel.valueOf(e.model.uppercase()), e.jar, e.server)
+        }
+
         val ids: List<String> = entries.map { it.id }.distinct()
 
         /** The line a stack id means when the suite names no line: 4.1, but for Undertow, which only 3.5 has. */
@@ -55,6 +60,17 @@ enum class Stack(val id: String, val boot: BootLine, val model: WebModel, val ja
         }
 
         fun linesOf(id: String): List<BootLine> = entries.filter { it.id == id }.map { it.boot }
+
+        private fun of(id: String, boot: BootLine) = find(id, boot) ?: error("the built-in list has no $id on Boot ${boot.id}")
+
+        // handles for code and tests that name one stack; the list itself is the contract's file
+
+        val TOMCAT = of("tomcat", BootLine.BOOT_4_1)
+        val JETTY = of("jetty", BootLine.BOOT_4_1)
+        val WEBFLUX = of("webflux", BootLine.BOOT_4_1)
+        val TOMCAT_BOOT3 = of("tomcat", BootLine.BOOT_3_5)
+        val UNDERTOW = of("undertow", BootLine.BOOT_3_5)
+        val WEBFLUX_BOOT3 = of("webflux", BootLine.BOOT_3_5)
     }
 }
 
