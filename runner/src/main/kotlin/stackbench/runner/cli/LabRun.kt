@@ -45,6 +45,7 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
         val console = System.out
         val drivers = DriverSetup(Home.path, console)
         drivers.ready(suite.load.driver, install = install)
+        OwnBuilds.run((plan.cells.map { it.app } + plan.searches.map { it.app }).mapNotNull { it.build }.distinct(), Home.path, console)
         checkJars(plan)
         val localLab = LabFactory.create(console, drivers, fastStart = fastStart)
         localLab.isolation.limitation?.let { console.println("stackbench: warning: $it; cells run pinned with taskset only and results record that") }

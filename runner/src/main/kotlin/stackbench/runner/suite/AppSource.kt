@@ -35,6 +35,12 @@ sealed interface AppSource {
     }
 }
 
+/**
+ * An own app's `build:`: a command the lab runs once before the run's first cell, in [dir] (the suite file's folder,
+ * relative to the lab's home), so that `./stackbench run` builds what it needs. A failure stops the run before anything starts.
+ */
+data class OwnBuild(val command: List<String>, val dir: String)
+
 /** When a started app is ready: [path] answers [status] (null: any answer below 500) within [timeout] of its start. */
 data class Readiness(val path: String, val status: Int?, val timeout: Duration) {
     fun isReady(answered: Int?): Boolean = answered != null && if (status == null) answered < 500 else answered == status

@@ -26,6 +26,7 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
             problems.at(m.keyNode(key), m.qualify(key), "is for a JVM jar the lab starts (jar: PATH); a command's flags go in its own list")
         }
         val ready = readiness()
+        val build = m.scalars("build")?.map { it.value }?.takeIf { it.isNotEmpty() }?.let { OwnBuild(it, folder.toString()) }
         val name = m.string("name") ?: when (source) {
             is AppSource.Jar -> Path.of(source.path).fileName.toString().removeSuffix(".jar")
             is AppSource.Command -> Path.of(source.argv.first()).fileName.toString()
@@ -46,7 +47,7 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
         if (!name.matches(Regex("[A-Za-z0-9._@-]+"))) {
             problems.at(m.keyNode("name") ?: m.node, m.qualify("name"), "'$name' may hold only letters, digits, '.', '_', '@' and '-'")
         }
-        return AppConfig(name, source, false, emptyMap(), systemProperties, jvmArgs, ready)
+        return AppConfig(name, source, false, emptyMap(), systemProperties, jvmArgs, ready, build)
     }
 
     private fun jar(): AppSource.Jar? {

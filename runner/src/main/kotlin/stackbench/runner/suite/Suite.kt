@@ -79,6 +79,8 @@ data class AppConfig(
     val jvmArgs: List<String>,
     /** When an own app is ready; null: the built-in apps' health check. */
     val ready: Readiness? = null,
+    /** How an own app is built before the run (its `build:`), or null. */
+    val build: OwnBuild? = null,
 ) {
     constructor(name: String, stack: Stack, virtualThreads: Boolean, properties: Map<String, String>, systemProperties: Map<String, String>, jvmArgs: List<String>) :
         this(name, AppSource.Builtin(stack), virtualThreads, properties, systemProperties, jvmArgs)

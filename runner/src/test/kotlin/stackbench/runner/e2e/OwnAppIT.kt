@@ -131,12 +131,14 @@ class OwnAppIT {
     }
 
     @Test
-    fun `a jar that is missing or not a jar, or a command not found, stops the run before anything starts`() {
+    fun `a jar that is missing or not a jar, a command not found, or a build that fails stops the run before anything starts`() {
         val notJar = Files.writeString(dir.resolve("notes.jar"), "not a zip")
         for ((apps, message) in listOf(
             """  - {name: gone, jar: ${dir.resolve("gone.jar")}, args: ["{port}"]}""" to "apps.gone.jar: ${dir.resolve("gone.jar")} does not exist",
             """  - {name: notes, jar: $notJar, args: ["{port}"]}""" to "apps.notes.jar: $notJar is not a jar (it does not start as a zip file does)",
             """  - {name: nowhere, command: [no-such-server-anywhere, "{port}"]}""" to "apps.nowhere.command: 'no-such-server-anywhere' is not found on the PATH",
+            """  - {name: unbuilt, jar: $tiny, args: ["{port}"], build: [sh, -c, "echo missing symbol OrderService >&2; exit 4"]}""" to
+                "exited with status 4 in $dir:\n  | missing symbol OrderService",
         )) {
             val ran = run("own-missing", apps)
             assertThat(ran.exit).`as`(ran.console).isEqualTo(2)
