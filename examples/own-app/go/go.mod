@@ -1,0 +1,3 @@
+module stackbench.dev/own-app
+
+go 1.26
