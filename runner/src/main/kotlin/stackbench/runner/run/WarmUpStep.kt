@@ -58,7 +58,8 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
 
     /**
      * The warm-up of an app without a counter of its own: the cell's load in back-to-back driver runs of one slice each,
-     * every answer counted by the load generator, the process's CPU read from /proc, and the same watch deciding. Each
+     * every answer counted by the load generator, the process's CPU read from /proc, a JVM's JIT clock from its
+     * perf-data file ([stackbench.runner.probe.PerfData]), and the same watch deciding. Each
      * run opens its connections anew: a few milliseconds a slice that every slice pays alike, so the trend is the app's.
      */
     private fun warmUpInSlices(run: CellRun, compiler: () -> Double?): Double? {
@@ -66,8 +67,15 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
         val proc = stackbench.runner.probe.ProcReader(os, app.child.pid.toInt())
         var completed = 0L
-        fun reading() = stackbench.runner.probe.ServerCount(System.currentTimeMillis(), completed,
-            processCpuNanos = proc.read(withThreads = false)?.let { (it.cpuMs * 1e6).toLong() })
+        // a JVM the lab started publishes its JIT, GC and class counters in its perf-data file (what jstat reads): the
+        // JIT's clock then sees a compiler starved of the CPU, as the built-in apps' CompilationMXBean does
+        val jvm = app.sut.capabilities.jvm
+        fun reading(): stackbench.runner.probe.ServerCount {
+            val counters = if (jvm) stackbench.runner.probe.PerfData.counters(app.child.pid) else null
+            return stackbench.runner.probe.ServerCount(System.currentTimeMillis(), completed,
+                processCpuNanos = proc.read(withThreads = false)?.let { (it.cpuMs * 1e6).toLong() },
+                compilationMs = counters?.jitTimeMs?.toLong(), gcMs = counters?.gcTimeMs?.toLong(), loadedClasses = counters?.classesLoaded)
+        }
         var latest = reading()
         val watch = WarmupWatch({ latest }, Defaults.WARMUP_SLICE, compiler, cell.profile.allottedCpus(lab.machineCpus),
             connections = (cell.load.shape as? LoadShape.Closed)?.connections)

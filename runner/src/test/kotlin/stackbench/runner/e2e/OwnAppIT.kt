@@ -105,10 +105,12 @@ class OwnAppIT {
         assertThat(jarCell.sut!!.offers).containsExactly("JVM signals")
         assertThat(jarCell.app.command).contains("-XX:ActiveProcessorCount=1", "-jar", tiny.toString())
         assertThat(jarCell.warmupRecord!!.slices.map { it.compileShare }).`as`("the JIT's CPU, read from /proc for a JVM the lab started").allMatch { it != null }
+        assertThat(jarCell.warmupRecord!!.slices.map { it.compilingShare }).`as`("the JIT's clock, read from the JVM's perf-data file").allMatch { it != null }
         val cmdCell = byApp.getValue("tiny-cmd")
         assertThat(cmdCell.sut!!.kind).isEqualTo("command")
         assertThat(cmdCell.sut!!.lacks).contains("JVM signals", "stats channel")
         assertThat(cmdCell.warmupRecord!!.slices.map { it.compileShare }).`as`("a command's JIT is unknown, not zero").allMatch { it == null }
+        assertThat(cmdCell.warmupRecord!!.slices.map { it.compilingShare }).allMatch { it == null }
     }
 
     @Test
