@@ -65,6 +65,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var pace: stackbench.runner.results.PaceReading? = null
     /** The JIT compiler threads' CPU time over the measured window, ms. */
     var compilerCpuMs: Double? = null
+    /** An own JVM's figures over the window from its perf-data file, where it has no stats channel. */
+    var perfWindow: stackbench.runner.results.JvmWindow? = null
     /** Where the app's stats channel threads ran, in words. */
     var statsThreads: String? = null
     private val startedAt = Instant.now()
@@ -89,7 +91,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             cell.endpoint.path, cell.endpoint.label, cell.endpoint.http?.concurrencyLimit)
         val load = loadRecord(placement)
         val shape = resources?.let { WindowFigures.shape(it.serverPerSecond, measured, cell.load.shape is LoadShape.Closed, plannedWindowMs) }
-        val jvm = if (w != null) WindowFigures.jvm(raw, cell.endpoint.path.substringBefore('?'))?.copy(compilerCpuMs = compilerCpuMs) else null
+        val jvm = if (w != null) (WindowFigures.jvm(raw, cell.endpoint.path.substringBefore('?')) ?: perfWindow)?.copy(compilerCpuMs = compilerCpuMs) else null
         val ceiling = Ceilings.of(endpoint, load, app, allotted, info, idle, measured, jvm?.workCpuMsPerRequest, prime?.httpCpuMsPerRequest)
         val windowShape = shape?.copy(waves = WindowFigures.waves(measured, cell.load.shape is LoadShape.Closed, ceiling))
         return CellResult(

@@ -42,6 +42,9 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
         sampler.sampleNow()
         sampler.start()
         val canary = PaceCanary().also { it.start() }
+        // a JVM without the stats channel (an own jar) still publishes its JIT, GC and class counters: read them at the window's edges
+        val perf = app.statsUrl == null && app.sut.capabilities.jvm
+        val perfStart = if (perf) stackbench.runner.probe.PerfData.counters(app.child.pid) else null
         val stealStart = CpuSteal.read(processor)
         // compiler threads are a HotSpot JVM's: a command's process has none to read, and records unknown
         val compiler = CompilerThreads(os, app.child.pid.toInt()).takeIf { app.sut.capabilities.jvm }
@@ -62,6 +65,7 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
         relayStart?.let { start -> relayCpuMs(app)?.let { record.relayCpuMs = it - start } }
         record.window = MeasuredWindow(windowStart, (measured.wallSeconds * 1000).toLong(), cgroupStart, confinement.counters())
         record.measured = measured
+        if (perfStart != null) record.perfWindow = perfWindow(perfStart, stackbench.runner.probe.PerfData.counters(app.child.pid), record, measured.responses)
         run.clock.mark("measured")
         // an app that died in the window (the memory limit's OOM killer, a crash) answered with refused
         // connections: its figures are kept, but the cell failed
@@ -70,6 +74,19 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
         stackbench.runner.results.Unanswered.failure(measured, run.expectations.expectedStatus(cell.endpoint))
             ?.let { return Outcome.Failed(it, app.child.logTail(20)) }
         return null
+    }
+
+    /** The JVM's own figures over the window from its perf-data file, as the stats channel would give them; its CPU from the sampler. */
+    private fun perfWindow(a: stackbench.runner.probe.JvmCounters, b: stackbench.runner.probe.JvmCounters?, record: CellRecord, responses: Long): stackbench.runner.results.JvmWindow? {
+        b ?: return null
+        fun d(x: Double?, y: Double?) = if (x != null && y != null) (y - x).toLong() else null
+        val cpu = record.raw.mapNotNull { it.process?.cpuMs }.let { if (it.size >= 2) it.last() - it.first() else null }
+        return stackbench.runner.results.JvmWindow(
+            compilationMs = d(a.jitTimeMs, b.jitTimeMs),
+            gcMs = d(a.gcTimeMs, b.gcTimeMs),
+            classesLoaded = if (a.classesLoaded != null && b.classesLoaded != null) b.classesLoaded!! - a.classesLoaded!! else null,
+            cpuMsPerRequest = if (cpu != null && responses > 0) cpu / responses else null,
+        )
     }
 
     /** The CPU time so far of the relay in front of the app's HTTP port (a namespace host's emulated round trip), or null without. */

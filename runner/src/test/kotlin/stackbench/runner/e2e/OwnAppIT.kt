@@ -106,6 +106,10 @@ class OwnAppIT {
         assertThat(jarCell.app.command).contains("-XX:ActiveProcessorCount=1", "-jar", tiny.toString())
         assertThat(jarCell.warmupRecord!!.slices.map { it.compileShare }).`as`("the JIT's CPU, read from /proc for a JVM the lab started").allMatch { it != null }
         assertThat(jarCell.warmupRecord!!.slices.map { it.compilingShare }).`as`("the JIT's clock, read from the JVM's perf-data file").allMatch { it != null }
+        assertThat(jarCell.jvm!!.compilationMs).`as`("the window's JIT time from the perf-data file").isNotNull()
+        assertThat(jarCell.jvm!!.classesLoaded).isNotNull()
+        assertThat(jarCell.jvm!!.cpuMsPerRequest).isNotNull().isPositive()
+        assertThat(byApp.getValue("tiny-cmd").jvm?.compilationMs).`as`("a command's JIT over the window is unknown").isNull()
         val cmdCell = byApp.getValue("tiny-cmd")
         assertThat(cmdCell.sut!!.kind).isEqualTo("command")
         assertThat(cmdCell.sut!!.lacks).contains("JVM signals", "stats channel")
