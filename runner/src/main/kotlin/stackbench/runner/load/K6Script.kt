@@ -80,9 +80,7 @@ object K6Script {
     }
 
     private fun call(c: HttpCall, timeout: Duration, weight: Int?): String {
-        val headers = linkedMapOf<String, String>()
-        if (c.body != null && c.headers.keys.none { it.equals("Content-Type", ignoreCase = true) }) headers["Content-Type"] = "application/json"
-        headers.putAll(c.headers)
+        val headers = LinkedHashMap(stackbench.runner.suite.RequestHeaders.of(c.body, c.headers))
         c.basicAuth?.let { (user, password) -> headers["Authorization"] = LoadSupport.basicAuthHeader(user, password) }
         val fields = listOfNotNull(
             "method: ${str(c.method)}",

@@ -71,9 +71,9 @@ class OhaDriver : LoadDriver {
                 args += listOf("-n", length.requests.toString())
             }
         }
-        val contentType = request.headers.entries.firstOrNull { it.key.equals("Content-Type", ignoreCase = true) }?.value
-        request.body?.let { args += listOf("-d", it, "-T", contentType ?: "application/json") }
-        request.headers.filterKeys { !it.equals("Content-Type", ignoreCase = true) }.forEach { (k, v) -> args += listOf("-H", "$k: $v") }
+        val headers = stackbench.runner.suite.RequestHeaders.of(request.body, request.headers)
+        request.body?.let { args += listOf("-d", it, "-T", stackbench.runner.suite.RequestHeaders.contentType(headers)!!) }
+        stackbench.runner.suite.RequestHeaders.withoutContentType(headers).forEach { (k, v) -> args += listOf("-H", "$k: $v") }
         request.basicAuth?.let { (user, password) -> args += listOf("-a", "$user:$password") }
         args += request.url.toString()
         return args

@@ -78,8 +78,7 @@ class WrkDriver(val perSecond: Boolean = true) : LoadDriver {
         val template = WrkDriver::class.java.getResourceAsStream(SCRIPT_RESOURCE)?.use { it.readBytes().decodeToString() }
             ?: throw IllegalStateException("the wrk script $SCRIPT_RESOURCE is missing from the classpath")
         val headers = buildList {
-            if (request.body != null && request.headers.keys.none { it.equals("Content-Type", ignoreCase = true) }) add("Content-Type" to "application/json")
-            addAll(request.headers.toList())
+            addAll(stackbench.runner.suite.RequestHeaders.of(request.body, request.headers).toList())
             request.basicAuth?.let { (user, password) -> add("Authorization" to LoadSupport.basicAuthHeader(user, password)) }
         }
         val config = "sb = { " + listOf(

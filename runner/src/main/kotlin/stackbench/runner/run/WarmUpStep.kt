@@ -44,13 +44,20 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         val group = "${run.ctx.groupPrefix}-${cell.index}-warmup"
         val compiler: () -> Double? = if (app.sut.capabilities.jvm) CompilerThreads(os, app.child.pid.toInt())::cpuMs else { { null } }
         val counter = app.counter(lab.json) ?: return warmUpInSlices(run, compiler)
-        val watch = WarmupWatch(counter, Defaults.WARMUP_SLICE, compiler,
-            cell.profile.allottedCpus(lab.machineCpus), connections = (cell.load.shape as? LoadShape.Closed)?.connections)
+        val watch = watch(run, counter, compiler)
         val start = System.nanoTime()
         val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
         val seconds = phase.runUntil(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("warmup"), LoadLength.Timed(cap)), run.placement.driverCpus, group) {
             watch.pollUntilEnding(System.nanoTime() - start, cap) && System.nanoTime() - start >= cell.load.warmup.toNanos() || run.ctx.stopping()
         }
+        return recorded(run, watch, seconds)
+    }
+
+    private fun watch(run: CellRun, read: () -> stackbench.runner.probe.ServerCount?, compiler: () -> Double?) = WarmupWatch(read, Defaults.WARMUP_SLICE,
+        compiler, run.cell.profile.allottedCpus(run.lab.machineCpus), connections = (run.cell.load.shape as? LoadShape.Closed)?.connections)
+
+    /** Records what [watch] saw over the warm-up's [seconds]; returns the rate over its last slices (null if it never finished a slice). */
+    private fun recorded(run: CellRun, watch: WarmupWatch, seconds: Double): Double? {
         run.record.warmupRecord = watch.record(seconds)
         run.record.warmupSteps += watch.slices.map { it.rate }
         return watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }
@@ -77,8 +84,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
                 compilationMs = counters?.jitTimeMs?.toLong(), gcMs = counters?.gcTimeMs?.toLong(), loadedClasses = counters?.classesLoaded)
         }
         var latest = reading()
-        val watch = WarmupWatch({ latest }, Defaults.WARMUP_SLICE, compiler, cell.profile.allottedCpus(lab.machineCpus),
-            connections = (cell.load.shape as? LoadShape.Closed)?.connections)
+        val watch = watch(run, { latest }, compiler)
         watch.poll()
         val start = System.nanoTime()
         val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
@@ -93,9 +99,6 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
             latest = reading()
             watch.poll()
         }
-        val seconds = (System.nanoTime() - start) / 1e9
-        run.record.warmupRecord = watch.record(seconds)
-        run.record.warmupSteps += watch.slices.map { it.rate }
-        return watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }
+        return recorded(run, watch, (System.nanoTime() - start) / 1e9)
     }
 }

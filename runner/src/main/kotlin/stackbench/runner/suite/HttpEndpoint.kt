@@ -86,3 +86,19 @@ sealed interface BodyCheck {
         fun excerpt(text: String, max: Int = 120) = if (text.length <= max) text else text.take(max) + "…"
     }
 }
+
+/** The headers a request sends with its [body]: the declared ones, led by `Content-Type: application/json` when a body has none declared. */
+object RequestHeaders {
+    const val CONTENT_TYPE = "Content-Type"
+
+    fun of(body: String?, declared: Map<String, String>): Map<String, String> =
+        if (body != null && contentType(declared) == null) mapOf(CONTENT_TYPE to "application/json") + declared else declared
+
+    /** The Content-Type among [headers] (any case), or null. */
+    fun contentType(headers: Map<String, String>): String? = headers.entries.firstOrNull { isContentType(it.key) }?.value
+
+    /** [headers] but their Content-Type, for a tool that takes it apart (oha's `-T`). */
+    fun withoutContentType(headers: Map<String, String>): Map<String, String> = headers.filterKeys { !isContentType(it) }
+
+    private fun isContentType(name: String) = name.equals(CONTENT_TYPE, ignoreCase = true)
+}

@@ -54,9 +54,8 @@ class Http(private val connectTimeout: Duration = Duration.ofSeconds(2)) {
             val token = Base64.getEncoder().encodeToString("${basicAuth.first}:${basicAuth.second}".toByteArray())
             builder.header("Authorization", "Basic $token")
         }
-        headers.forEach { (k, v) -> builder.header(k, v) }
-        val typed = headers.keys.any { it.equals("Content-Type", ignoreCase = true) }
-        if (body != null) (if (typed) builder else builder.header("Content-Type", "application/json")).method(method, HttpRequest.BodyPublishers.ofString(body))
+        stackbench.runner.suite.RequestHeaders.of(body, headers).forEach { (k, v) -> builder.header(k, v) }
+        if (body != null) builder.method(method, HttpRequest.BodyPublishers.ofString(body))
         else builder.method(method, HttpRequest.BodyPublishers.noBody())
         val start = System.nanoTime()
         val response = if (connectionHeader) client.send(builder.build(), HttpResponse.BodyHandlers.ofString())
