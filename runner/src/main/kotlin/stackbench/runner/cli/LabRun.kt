@@ -132,13 +132,14 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
             },
             afterRun = { downstreams.stopAll() },
             sessions = if (suite.restart == Restart.APP) AppSessions(lab.http) else null,
+            probes = stackbench.runner.run.WindowProbes.of(suite, lab),
         )
         // on Ctrl-C or SIGTERM, the JVM waits for the summary and the epilogue (the resume hint) before it halts
         ShutdownGate().use {
             try {
                 val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided)
                 labHosts.close() // before the summary: Ctrl-C's gate holds the JVM only until run's last line
-                summary(result, dir)
+                summary(result, dir, lab.java)
                 epilogue(result, dir)
                 return result
             } finally {
@@ -151,7 +152,7 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
         if (hosts.spec.allLocal) emptyList()
         else hosts.describe()
 
-    private fun summary(result: RunResult, dir: Path) {
+    private fun summary(result: RunResult, dir: Path, java: Path) {
         println()
         println(SummaryTable.render(result))
         println()
@@ -160,10 +161,23 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
             println()
         }
         println("results: $dir")
+        val profiled = profileComparisons(result, dir, java)
         // the record is already on disk: a report that cannot render must not change the run's outcome
-        runCatching { stackbench.runner.report.Reports.write(result, dir) }
+        runCatching { stackbench.runner.report.Reports.write(profiled, dir) }
             .onSuccess { println("report:  ${it.html}") }
             .onFailure { println("report:  not written (${it.message}); try ./stackbench report $dir") }
+    }
+
+    /** Where the time went in each comparison whose sides were profiled, added to the record on disk; the run's record unchanged when none was or it failed. */
+    private fun profileComparisons(result: RunResult, dir: Path, java: Path): RunResult {
+        if (result.cells.none { it.probes.containsKey(stackbench.runner.profiler.ProfileComparisons.PROFILE) } || result.decisions.isEmpty()) return result
+        return runCatching {
+            val records = stackbench.runner.profiler.ProfileComparisons(stackbench.runner.profiler.FlameConverter(java)).of(result, dir)
+            result.copy(profileComparisons = records).also { stackbench.runner.results.ResultsStore(dir).write(it) }
+        }.getOrElse {
+            println("profiles: the comparisons of the profiles were not made (${it.message})")
+            result
+        }
     }
 
     /** Every app the plan starts exists and can start (built-in jars built, own jars and commands present), checked before the first cell. */

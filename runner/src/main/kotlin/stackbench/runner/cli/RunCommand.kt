@@ -5,6 +5,7 @@ import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.ProgramResult
 import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.optional
+import com.github.ajalt.clikt.parameters.options.convert
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.split
@@ -19,6 +20,9 @@ import stackbench.runner.results.RunStatus
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.Ranges
 import stackbench.runner.yaml.OutOfRange
+import stackbench.runner.suite.ProfilerEngine
+import stackbench.runner.suite.ProfilerMode
+import stackbench.runner.suite.ProfilerSpec
 import stackbench.runner.suite.Restart
 import stackbench.runner.suite.Suite
 import stackbench.runner.suite.SuiteParser
@@ -42,6 +46,13 @@ class RunCommand : CliktCommand(name = "run") {
     private val untilDecided by option("--until-decided", metavar = "BUDGET",
         help = "after the planned repetitions, repeat the cells of every undecided comparison of the suite (its compare: list), interleaved, until each is decided or BUDGET (e.g. 20m) is spent; overrides the suite's until-decided")
         .duration(Ranges.UNTIL_DECIDED_MIN, Ranges.UNTIL_DECIDED_MAX)
+    private val profile by option("--profile", metavar = "MODE[:ENGINE]",
+        help = "a profile of every cell's measured window: ${ProfilerMode.ids.joinToString("|")}, recorded by ${ProfilerEngine.ids.joinToString("|")} (default auto: async-profiler where bundled, else JFR); overrides the suite's profiler:")
+        .convert { v ->
+            val mode = ProfilerMode.of(v.substringBefore(':')) ?: fail("'${v.substringBefore(':')}' is not a profiler mode (${ProfilerMode.ids.joinToString()})")
+            val engine = if (':' in v) ProfilerEngine.of(v.substringAfter(':')) ?: fail("'${v.substringAfter(':')}' is not an engine (${ProfilerEngine.ids.joinToString()})") else ProfilerEngine.AUTO
+            ProfilerSpec(mode, engine).also { s -> s.problem()?.let { fail(it) } }
+        }
     private val long by option("--long", help = "confirm a run whose plan is estimated past ${MAX_UNCONFIRMED.toHours()} h").flag()
     private val noInstall by option("--no-install", help = "do not install a missing load generator; stop with the command instead").flag()
     private val fastStart by option("--fast-start", help = "for the lab's own tests: start the built-in apps from their extracted jars with a class-data archive " +
@@ -53,7 +64,7 @@ class RunCommand : CliktCommand(name = "run") {
         }
         val (parsed, suiteText, suitePath) = loadSuite(earlier)
         val appsKept = apps ?: earlier?.run?.apps
-        val chosen = try { parsed.withRestart(restart ?: earlier?.run?.restart).withApps(appsKept) } catch (e: IllegalArgumentException) { throw BadInput("--apps: ${e.message}") }
+        val chosen = try { parsed.withRestart(restart ?: earlier?.run?.restart).withApps(appsKept).withProfiler(profile) } catch (e: IllegalArgumentException) { throw BadInput("--apps: ${e.message}") }
         // a run narrowed to some configurations (findings-run) resumes narrowed the same way
         val suite = earlier?.run?.focus(chosen) ?: chosen
         val scaleUsed = scale ?: earlier?.run?.scale ?: 1.0

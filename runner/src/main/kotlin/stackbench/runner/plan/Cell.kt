@@ -96,6 +96,8 @@ data class LoadLevel(
     val durationMax: Duration? = null,
     /** Whether a new app process is primed before its first cell's warm-up (the suite's `load.prime`). */
     val prime: Boolean = true,
+    /** The longest each stage of priming may run (the suite's `load.prime-max`). */
+    val primeMax: Duration = Defaults.PRIME_MAX,
 ) {
     /** The longest the window may grow to hold enough round trips: the suite's `duration-max`, else its own length when `--scale` shortened it. */
     val windowCap: Duration? get() = listOfNotNull(fullDuration, durationMax).maxOrNull()
@@ -105,7 +107,11 @@ data class LoadLevel(
     fun describe(): String = "${driver.id} ${shape.describe()} " + (if (instances > 1) "over $instances instances " else "") + when (length) {
         is LoadLength.Timed -> "for ${Units.formatDuration(length.duration)}"
         is LoadLength.Counted -> "${length.requests} requests"
-    } + (if (warmup.isZero) ", no warm-up" else ", warm-up ${Units.formatDuration(warmup)}" + if (prime) "" else " (not primed)") +
+    } + (if (warmup.isZero) ", no warm-up" else ", warm-up ${Units.formatDuration(warmup)}" + when {
+        !prime -> " (not primed)"
+        primeMax < Defaults.PRIME_MAX -> " (primed at most ${Units.formatDuration(primeMax)} a stage)"
+        else -> ""
+    }) +
         (if (warmupMax > warmup) " (until steady, at most ${Units.formatDuration(warmupMax)})" else "") +
         (durationMax?.let { max -> " (the window longer where it needs to hold ${Defaults.MIN_ROUND_TRIPS} round trips a connection, at most ${Units.formatDuration(max)})" } ?: "") +
         ", timeout ${Units.formatDuration(timeout)}"

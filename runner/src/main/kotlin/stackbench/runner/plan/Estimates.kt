@@ -15,7 +15,8 @@ object Estimates {
     fun priming(cells: List<Cell>, restartApp: Boolean): Duration {
         val warmed = cells.filter { !it.load.warmup.isZero && it.load.prime }
         val processes = if (restartApp) warmed.map { it.app.name to it.profile }.distinct().size else warmed.size
-        return Defaults.PRIME_ESTIMATE.multipliedBy(processes.toLong())
+        val each = warmed.maxOfOrNull { it.load.primeMax }?.let { minOf(it, Defaults.PRIME_ESTIMATE) } ?: Defaults.PRIME_ESTIMATE
+        return each.multipliedBy(processes.toLong())
     }
 
     /** The window: a timed one half way to its `duration-max` when it has one (a guess, as for the warm-up). */

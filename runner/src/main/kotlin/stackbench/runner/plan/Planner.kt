@@ -50,7 +50,7 @@ object Planner {
             return suite.only == null || configKey in suite.only
         }
         fun add(app: AppConfig, call: EndpointCall, level: LoadLevel, rep: Int) {
-            val c = cell(cells.size + 1, app, suite, call, level.copy(prime = load.prime), rep)
+            val c = cell(cells.size + 1, app, suite, call, level.copy(prime = load.prime, primeMax = load.primeMax), rep)
             if (kept(c.configKey)) cells += c
         }
         val scenario = (load.model as? LoadModel.Scenario)?.scenario

@@ -91,6 +91,7 @@ object MarkdownSummary {
                 appendLine()
                 findings.forEach { appendLine(it) }
             }
+            append(ProfilesSection.markdown(result, ::md))
         }
     }
 

@@ -55,6 +55,8 @@ data class CellResult(
     val pace: PaceReading? = null,
     /** The CPU time (ms) of the delay relays in front of the app over the measured window: its host emulated a round trip with a relay. */
     val relayCpuMs: Double? = null,
+    /** What each measurement probe recorded over the window, by the probe's name (`profile`...); empty without probes. */
+    val probes: Map<String, ProbeRecord> = emptyMap(),
     /**
      * Where the app's stats channel threads ran, in words: out of the app's CPU limits on the load generator's CPUs,
      * or in the app's limits and why; null for an app on another machine, or a record from before the lab moved them.
@@ -135,6 +137,8 @@ data class LoadRecord(
     val scenario: String? = null,
     /** Whether a new app process was primed before its first cell (the suite's `load.prime`); false: its JIT was left as the warm-up left it. */
     val prime: Boolean = true,
+    /** The suite's `load.prime-max` in ms when it capped priming below the default (null: the default cap, or not primed). */
+    val primeMaxMs: Long? = null,
 )
 
 data class StartupResult(
@@ -190,3 +194,15 @@ data class Timings(
     /** Everything but the measured load: start, verification, warm-up, idle probe, stop. */
     val outsideLoadMs: Long get() = totalMs - measuredMs
 }
+
+/**
+ * What one measurement probe (probe/WindowProbe) recorded over the measured window: named figures (null: not
+ * measured), files in the cell's folder by role, notes on what it could not do, and its own structured details
+ * (a profile's top frames...). docs/results-schema.md describes each probe's.
+ */
+data class ProbeRecord(
+    val figures: Map<String, Double?> = emptyMap(),
+    val files: Map<String, String> = emptyMap(),
+    val notes: List<String> = emptyList(),
+    val details: JsonNode? = null,
+)

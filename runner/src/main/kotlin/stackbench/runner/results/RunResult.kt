@@ -12,7 +12,31 @@ data class RunResult(
     val searches: List<CapacityResult> = emptyList(),
     /** The suite's comparisons (`compare:`), decided from the cells: see compare/SuiteDecisions. */
     val decisions: List<DecisionRecord> = emptyList(),
+    /** For each comparison whose two sides were profiled: where the time went, a against b (profiler/ProfileComparisons). */
+    val profileComparisons: List<ProfileComparisonRecord> = emptyList(),
 )
+
+/**
+ * Where the time went in a comparison a ÷ b: each side's profiles (its cells' windows, each weighted alike) as self
+ * time per frame, in ms per request when both sides have a CPU profile and a CPU cost per request ([perRequest]),
+ * else as shares of each side's samples; the frames that changed most, and the flame graphs of what grew and what
+ * shrank (files relative to the run's folder).
+ */
+data class ProfileComparisonRecord(
+    val name: String,
+    val a: String,
+    val b: String,
+    val mode: String,
+    val perRequest: Boolean,
+    val cellsA: Int,
+    val cellsB: Int,
+    val frames: List<FrameChangeRecord>,
+    val files: Map<String, String> = emptyMap(),
+    val notes: List<String> = emptyList(),
+)
+
+/** A frame's self time in a and in b (ms per request, or a share of the profile), and a − b. */
+data class FrameChangeRecord(val frame: String, val a: Double, val b: Double, val change: Double)
 
 /**
  * One comparison of a run, decided: the ratio a ÷ b of the two configurations' medians of [figure] (throughput

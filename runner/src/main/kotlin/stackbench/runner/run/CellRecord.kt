@@ -20,6 +20,7 @@ import stackbench.runner.results.LoadResult
 import stackbench.runner.results.ProfileRecord
 import stackbench.runner.results.StartupResult
 import stackbench.runner.results.VerificationResult
+import stackbench.runner.suite.Defaults
 import stackbench.runner.suite.LoadLength
 import tools.jackson.databind.JsonNode
 import java.nio.file.Files
@@ -67,6 +68,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var compilerCpuMs: Double? = null
     /** An own JVM's figures over the window from its perf-data file, where it has no stats channel. */
     var perfWindow: stackbench.runner.results.JvmWindow? = null
+    /** What each measurement probe recorded over the window (run/WindowProbes). */
+    var probes: Map<String, stackbench.runner.results.ProbeRecord> = emptyMap()
     /** Where the app's stats channel threads ran, in words. */
     var statsThreads: String? = null
     private val startedAt = Instant.now()
@@ -122,6 +125,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             jvm = jvm,
             pace = pace,
             relayCpuMs = relayCpuMs,
+            probes = probes,
             statsThreads = statsThreads,
             sut = sutRecord(),
             startedAt = startedAt.toString(),
@@ -150,7 +154,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
         return LoadRecord(l.driver.id, model, l.shape.connections, l.shape.rate, l.warmup.toMillis(),
             (l.length as? LoadLength.Timed)?.duration?.toMillis(), (l.length as? LoadLength.Counted)?.requests,
             l.timeout.toMillis(), l.threads ?: placement.driverCpuCount(lab.machineCpus), l.label,
-            instances = l.instances, scenario = (l.shape as? LoadShape.Scenario)?.describe(), prime = l.prime)
+            instances = l.instances, scenario = (l.shape as? LoadShape.Scenario)?.describe(), prime = l.prime,
+            primeMaxMs = l.primeMax.takeIf { l.prime && it < Defaults.PRIME_MAX }?.toMillis())
     }
 
     private fun files(): Map<String, String> = buildMap {

@@ -21,6 +21,8 @@ data class CellContext(
     val sessions: AppSessions? = null,
     /** The run's calmest machine pace so far, which each window's pace is placed against. */
     val pace: stackbench.runner.results.HostPace = stackbench.runner.results.HostPace(),
+    /** The run's measurement probes, at every measured window's edges. */
+    val probes: WindowProbes = WindowProbes.NONE,
 )
 
 /**

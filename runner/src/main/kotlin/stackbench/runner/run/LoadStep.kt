@@ -51,16 +51,21 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
         val compilerStart = compiler?.cpuMs()
         val cgroupStart = confinement.counters()
         val relayStart = relayCpuMs(app)
+        val target = stackbench.runner.probe.ProbeTarget(app.child.pid, app.sut.capabilities.jvm, run.dir, run.ctx.runDir, cell.key)
+        val probes = run.ctx.probes.start(target)
         val windowStart = System.currentTimeMillis()
+        var responses = 0L
         val measured = try {
             phase.run(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("measured"), windowLength(run)),
-                run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-driver", cell.load.instances)
+                run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-driver", cell.load.instances).also { responses = it.responses }
         } finally {
             runCatching { sampler.sampleNow() } // a reading after the window closed, so its last second has both edges
             record.raw = sampler.stop()
             record.pace = run.ctx.pace.place(canary.stop())?.let { pace -> steal(stealStart, run)?.let { (app, driver) -> pace.copy(appCpuSteal = app, driverCpuSteal = driver) } ?: pace }
             record.compilerCpuMs = compilerStart?.let { a -> compiler?.cpuMs()?.let { it - a } }
             record.samplerCpuMs = sampler.ownCpuNanos / 1e6
+            // every probe ends its recording, a failed window's too
+            probes?.let { record.probes = it.end(stackbench.runner.probe.WindowFacts(responses, windowCpuMsPerRequest(record, responses))) }
         }
         relayStart?.let { start -> relayCpuMs(app)?.let { record.relayCpuMs = it - start } }
         record.window = MeasuredWindow(windowStart, (measured.wallSeconds * 1000).toLong(), cgroupStart, confinement.counters())
@@ -88,6 +93,10 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
             cpuMsPerRequest = if (cpu != null && responses > 0) cpu / responses else null,
         )
     }
+
+    /** The app process's CPU per answer over the window, from the sampler's first and last readings; null unread. */
+    private fun windowCpuMsPerRequest(record: CellRecord, responses: Long): Double? =
+        record.raw.mapNotNull { it.process?.cpuMs }.let { if (it.size >= 2 && responses > 0) (it.last() - it.first()) / responses else null }
 
     /** The CPU time so far of the relay in front of the app's HTTP port (a namespace host's emulated round trip), or null without. */
     private fun relayCpuMs(app: stackbench.runner.sut.RunningApp): Double? =

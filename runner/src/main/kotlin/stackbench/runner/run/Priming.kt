@@ -18,7 +18,7 @@ import java.time.Duration
 /**
  * Primes a new app process before its first cell, in two stages on `/noop`:
  * 1. **compile**: one connection ([Defaults.PRIME_CONNECTIONS]) until the app is steady ([WarmupWatch]: compilation
- *    quiet, throughput without trend), at least [Defaults.PRIME_MIN] and at most [Defaults.PRIME_MAX], so the HTTP
+ *    quiet, throughput without trend), at least [Defaults.PRIME_MIN] and at most the suite's `prime-max` ([Defaults.PRIME_MAX]), so the HTTP
  *    path every endpoint shares is compiled and the first cell of a JVM is no colder than the rest;
  * 2. **saturate**: [Defaults.PRIME_SATURATION_CONNECTIONS] connections until steady again (the same rule, at most
  *    [Defaults.PRIME_SATURATION_MAX]), and the app's CPU per exchange over its last [Defaults.PRIME_SATURATION] (its
@@ -37,10 +37,12 @@ class Priming(private val lab: Lab) {
         val watch = WarmupWatch(stats::read, Defaults.WARMUP_SLICE, compilerCpuMs, cell.profile.allottedCpus(lab.machineCpus), scatterMatters = false,
             compilerOnIdleCpuQuiet = false)
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
+        val compileMax = cell.load.primeMax
+        val saturationMax = minOf(Defaults.PRIME_SATURATION_MAX, cell.load.primeMax)
         val start = System.nanoTime()
-        val seconds = phase.runUntil(ready.driver, ready.executable, noop(cell, app, threads, dir.resolve("prime"), Defaults.PRIME_CONNECTIONS, Defaults.PRIME_MAX),
+        val seconds = phase.runUntil(ready.driver, ready.executable, noop(cell, app, threads, dir.resolve("prime"), Defaults.PRIME_CONNECTIONS, compileMax),
             placement.driverCpus, "${ctx.groupPrefix}-${cell.index}-prime") {
-            watch.pollUntilEnding(System.nanoTime() - start, Defaults.PRIME_MAX) && System.nanoTime() - start >= Defaults.PRIME_MIN.toNanos() || ctx.stopping()
+            watch.pollUntilEnding(System.nanoTime() - start, compileMax) && System.nanoTime() - start >= Defaults.PRIME_MIN.toNanos() || ctx.stopping()
         }
         var saturation: WarmupRecord? = null
         var exchange: Double? = null
@@ -48,7 +50,7 @@ class Priming(private val lab: Lab) {
             val readings = mutableListOf<Pair<ServerCount, Double?>>()
             val saturated = WarmupWatch({ stats.read()?.also { readings += it to compilerCpuMs() } }, Defaults.WARMUP_SLICE, compilerCpuMs,
                 cell.profile.allottedCpus(lab.machineCpus), scatterMatters = false, compilerOnIdleCpuQuiet = false)
-            val length = Defaults.PRIME_SATURATION_MAX + Defaults.PRIME_SATURATION_SETTLE
+            val length = saturationMax + Defaults.PRIME_SATURATION_SETTLE
             val begun = System.nanoTime()
             val ran = phase.runUntil(ready.driver, ready.executable,
                 noop(cell, app, threads, dir.resolve("prime-saturated"), Defaults.PRIME_SATURATION_CONNECTIONS, length),
@@ -56,7 +58,7 @@ class Priming(private val lab: Lab) {
                 val elapsed = System.nanoTime() - begun
                 // no reading while the connections fill; then until steady, and long enough to read the cost over
                 elapsed >= Defaults.PRIME_SATURATION_SETTLE.toNanos() &&
-                    saturated.pollUntilEnding(elapsed - Defaults.PRIME_SATURATION_SETTLE.toNanos(), Defaults.PRIME_SATURATION_MAX) &&
+                    saturated.pollUntilEnding(elapsed - Defaults.PRIME_SATURATION_SETTLE.toNanos(), saturationMax) &&
                     elapsed >= (Defaults.PRIME_SATURATION_SETTLE + Defaults.PRIME_SATURATION).toNanos() || ctx.stopping()
             }
             saturation = saturated.record(ran)

@@ -34,6 +34,7 @@ class SuiteRunner(
     private val downstreamUrl: (Cell, stackbench.runner.host.Placement) -> String? = { _, _ -> null },
     private val afterRun: () -> Unit = {},
     private val sessions: AppSessions? = null,
+    private val probes: WindowProbes = WindowProbes.NONE,
 ) {
     private val stopping = AtomicBoolean(false)
 
@@ -68,7 +69,7 @@ class SuiteRunner(
         }, "stackbench-shutdown")
         if (hooks) Runtime.getRuntime().addShutdownHook(hook)
         try {
-            val ctx = CellContext(dir, info.id, downstreamUrl = downstreamUrl, listener = listener, stopping = { stopping.get() }, sessions = sessions)
+            val ctx = CellContext(dir, info.id, downstreamUrl = downstreamUrl, listener = listener, stopping = { stopping.get() }, sessions = sessions, probes = probes)
             ctx.pace.place(PaceCanary().calibrate(PACE_CALIBRATION))?.let { pace ->
                 result = result.copy(run = result.run.copy(pace = pace))
                 store.write(result)

@@ -108,13 +108,16 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
         val timeout = m.duration("timeout", Duration.ofMillis(1), Duration.ofMinutes(10)) ?: Defaults.TIMEOUT
         val threads = m.int("threads", 1..256)
         val prime = m.boolean("prime") ?: true
+        val primeMax = m.duration("prime-max", Defaults.PRIME_MIN, Defaults.PRIME_MAX)?.also {
+            if (!prime) problems.at(m.valueNode("prime-max"), m.qualify("prime-max"), "caps the priming, and prime is false")
+        } ?: Defaults.PRIME_MAX
         m.finish()
         val length = when {
             model is LoadModel.Scenario -> LoadLength.Timed(model.scenario.duration)
             requests != null -> LoadLength.Counted(requests)
             else -> LoadLength.Timed(duration)
         }
-        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax, instances, durationMax, prime)
+        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax, instances, durationMax, prime, primeMax)
     }
 
     private fun readCapacity(cap: Int?): LoadModel.Capacity {

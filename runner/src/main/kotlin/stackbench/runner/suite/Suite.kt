@@ -33,9 +33,14 @@ data class Suite(
      * results record it, so that `--resume` plans the same cells.
      */
     val only: Set<String>? = null,
+    /** `profiler:` (or `run --profile`): a profile of every cell's measured window; null: none. */
+    val profiler: ProfilerSpec? = null,
 ) {
     /** This suite narrowed to the configurations [configs], deciding [comparisons] in place of its own `compare:` list. */
     fun focused(configs: Set<String>, comparisons: List<SuiteComparison>): Suite = copy(only = configs, comparisons = comparisons)
+
+    /** This suite with the profiler [spec] from the command line, or as it is when null. */
+    fun withProfiler(spec: ProfilerSpec?): Suite = if (spec == null) this else copy(profiler = spec)
 
     /** This suite with the restart policy [id] (`cell` or `app`) from the command line, or as it is when null. */
     fun withRestart(id: String?): Suite = if (id == null) this else copy(restart = Restart.of(id))
@@ -227,6 +232,8 @@ data class LoadSpec(
      * (stackbench.runner.run.Priming). Off for a check that needs no steady JIT (the lab's own functional tests).
      */
     val prime: Boolean = true,
+    /** `prime-max`: the longest each stage of priming may run ([Defaults.PRIME_MAX] for the compile stage, the saturation stage never past its own cap). */
+    val primeMax: Duration = Defaults.PRIME_MAX,
 )
 
 /** How the downstream service behaves; [stall] is the known-truth mode. */

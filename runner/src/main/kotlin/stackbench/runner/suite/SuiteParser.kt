@@ -72,9 +72,10 @@ class SuiteParser(
             problems.at(root.keyNode("until-decided"), "until-decided", "has no comparison to decide", "name them in a compare: list")
         }
         val hosts = HostsReader(root, problems, load).read()
+        val profiler = ProfilerReader.read(root, problems)
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
-        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts)
+        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts, profiler = profiler)
     }
 
     private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {

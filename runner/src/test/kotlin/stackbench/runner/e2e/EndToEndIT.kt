@@ -1,6 +1,7 @@
 package stackbench.runner.e2e
 
 import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.within
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -25,7 +26,7 @@ class EndToEndIT {
     private val cpus = Runtime.getRuntime().availableProcessors()
 
     /** oha runs each cell in a fresh app (`restart: cell`, the default); wrk runs both in one (`restart: app`), so each path is covered. */
-    private fun suite(dir: Path, driver: String, duration: String, cells: String): Path {
+    private fun suite(dir: Path, driver: String, duration: String, cells: String, compare: String = ""): Path {
         val pinned = if (cpus >= 2) "cpuset: [${cpus - 1}]," else ""
         val file = dir.resolve("e2e-$driver.yaml")
         Files.writeString(file, """
@@ -36,14 +37,14 @@ class EndToEndIT {
             load: {driver: $driver, connections: 8, warmup: 1s, prime: false, duration: $duration, timeout: 5s}
             repetitions: 1
             restart: ${if (driver == "wrk") "app" else "cell"}
-        """.trimIndent())
+        """.trimIndent() + compare)
         return file
     }
 
     /** [fastStart]: the apps from their extracted jars with a class-data archive (`--fast-start`); oha's run starts them as a user's run does. */
-    private fun start(suite: Path, out: Path, console: Path, fastStart: Boolean): Process =
+    private fun start(suite: Path, out: Path, console: Path, fastStart: Boolean, extra: List<String> = emptyList()): Process =
         ProcessBuilder(listOf(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(), "--out", out.toString(), "--no-install") +
-            if (fastStart) listOf("--fast-start") else emptyList())
+            (if (fastStart) listOf("--fast-start") else emptyList()) + extra)
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
 
     private fun toolMissing(driver: String) = listOf(home.resolve(".tools/bin/$driver"), Path.of("/usr/bin/$driver"), Path.of("/usr/local/bin/$driver"))
@@ -55,8 +56,11 @@ class EndToEndIT {
         Needs.that(!toolMissing(driver), "$driver is not installed")
         val out = dir.resolve("results")
         val console = dir.resolve("console.txt")
-        val process = start(suite(dir, driver, "2s", "[{kind: cpu, strategies: [direct], limit: 1000}, {kind: io, strategies: [blocking], delay: 20ms}]"), out, console,
-            fastStart = driver == "wrk")
+        // wrk's run also profiles its windows (run --profile cpu) and compares its two cells' profiles
+        val profiled = driver == "wrk"
+        val compare = if (profiled) "\ncompare: [{name: cpu vs io, a: tc/cpu-direct-limit10000/c8, b: tc/io-blocking-delay20/c8}]" else ""
+        val process = start(suite(dir, driver, "3s", "[{kind: cpu, strategies: [direct], limit: 10000}, {kind: io, strategies: [blocking], delay: 20ms}]", compare),
+            out, console, fastStart = driver == "wrk", extra = if (profiled) listOf("--profile", "cpu") else emptyList())
         assertThat(process.waitFor(300, TimeUnit.SECONDS)).`as`("the run finished in time").isTrue()
         val text = Files.readString(console)
         assertThat(process.exitValue()).`as`(text).isZero()
@@ -99,7 +103,48 @@ class EndToEndIT {
         assertThat(result.cells[1].measured!!.throughput).isLessThan(400.0)
         assertThat(result.cells[1].measured!!.latency.p50).isGreaterThanOrEqualTo(20.0)
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3)
+        if (profiled) profileChecks(result, out) else assertThat(result.cells).allSatisfy { assertThat(it.probes).isEmpty() }
         assertNothingLeft(out)
+    }
+
+    /**
+     * The CPU profile of the cell counting primes agrees with what the app itself measured: the share of samples in
+     * the work (stacks through `Primes.upTo`) against the app's own work CPU ÷ its process CPU per request, and the
+     * share in the JIT's compiler threads against their CPU from /proc; each within 3 points plus three binomial
+     * standard errors of the samples. A profile of the wrong process, of the wall clock, or of a window that missed
+     * the load fails it.
+     */
+    private fun profileChecks(result: stackbench.runner.results.RunResult, out: Path) {
+        val cpu = result.cells.first { it.endpoint.kind == "cpu" }
+        val probe = cpu.probes.getValue("profile")
+        assertThat(probe.notes).isEmpty()
+        for (role in listOf("jfr", "collapsed", "flameGraph")) assertThat(out.resolve(probe.files.getValue(role))).isRegularFile()
+        val stacks = Files.readAllLines(out.resolve(probe.files.getValue("collapsed"))).filter { it.isNotBlank() }
+            .map { it.substringBeforeLast(' ') to it.substringAfterLast(' ').toLong() }
+        val total = stacks.sumOf { it.second }.toDouble()
+        assertThat(total).`as`("samples in a 3 s window").isGreaterThan(100.0)
+        fun share(match: (String) -> Boolean) = stacks.filter { match(it.first) }.sumOf { it.second } / total
+        val tolerance = { p: Double -> 0.03 + 3 * kotlin.math.sqrt(p * (1 - p) / total) }
+        val perRequest = probe.details!!.get("cpuMsPerRequest")?.asDouble()
+        assertThat(perRequest).`as`("a CPU profile records the app's CPU per request over its window").isNotNull().isPositive()
+        perRequest!!
+        val work = cpu.jvm!!.workCpuMsPerRequest!! / perRequest
+        val profiledWork = share { "Primes.upTo" in it }
+        val compilerMs = cpu.jvm!!.compilerCpuMs
+        println("profile: work ${"%.3f".format(profiledWork)} of samples against ${"%.3f".format(work)} by the app's counter; " +
+            "$total samples, ${probe.details!!.get("engine").asString()} (${probe.details!!.get("event").asString()}); compiler ${compilerMs} ms")
+        assertThat(profiledWork).`as`("the work's share of the profile against the app's own work CPU").isCloseTo(work, within(tolerance(work)))
+        if (compilerMs != null) {
+            val jit = compilerMs / (perRequest * cpu.measured!!.responses)
+            val profiledJit = share { "CompileBroker" in it }
+            println("profile: JIT ${"%.3f".format(profiledJit)} of samples against ${"%.3f".format(jit)} by the compiler threads' CPU")
+            assertThat(profiledJit).`as`("the JIT's share of the profile against its threads' CPU").isCloseTo(jit, within(tolerance(jit)))
+        }
+        val where = result.profileComparisons.single()
+        assertThat(where.perRequest).isTrue()
+        assertThat(where.frames).isNotEmpty()
+        assertThat(where.files.values).isNotEmpty().allSatisfy { assertThat(out.resolve(it)).isRegularFile() }
+        assertThat(Files.readString(out.resolve("report.html"))).contains("Where the time went")
     }
 
     @Test

@@ -106,6 +106,14 @@ class PlannerTest {
     }
 
     @Test
+    fun `prime-max reaches every cell, says so in the plan, and shortens priming's estimate`() {
+        val capped = Planner.plan(suite("name: t\napps: [{name: a, stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {warmup: 5s, prime-max: 10s, duration: 5s}\nrepetitions: 2")).cells
+        assertThat(capped).allSatisfy { assertThat(it.load.primeMax).isEqualTo(Duration.ofSeconds(10)) }
+        assertThat(capped.first().load.describe()).contains("warm-up 5s (primed at most 10s a stage)")
+        assertThat(Estimates.priming(capped, restartApp = false)).isEqualTo(Duration.ofSeconds(20))
+    }
+
+    @Test
     fun `open-model cells get enough connections for the rate at the worst latency`() {
         val plan = Planner.plan(suite("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrepetitions: 1\nload: {model: open, rates: [100, 2000], timeout: 2s}"))
         assertThat(plan.cells.map { it.load.shape }).containsExactly(LoadShape.Open(100.0, 200), LoadShape.Open(2000.0, 4000))

@@ -56,6 +56,30 @@ class SuiteParserTest {
     }
 
     @Test
+    fun `load prime-max caps priming between 5 s and 30 s, and only where priming is on`() {
+        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.primeMax).isEqualTo(Defaults.PRIME_MAX)
+        assertThat(parser.parse(minimal.trimIndent() + "\nload: {prime-max: 10s}", "s.yaml").load.primeMax).isEqualTo(java.time.Duration.ofSeconds(10))
+        val short = problems(minimal + "\n        load: {prime-max: 2s}").single()
+        assertThat(short.key).isEqualTo("load.prime-max")
+        assertThat(short.render()).contains("2s").contains("5s")
+        assertThat(problems(minimal + "\n        load: {prime-max: 1m}").single().key).isEqualTo("load.prime-max")
+        val off = problems(minimal + "\n        load: {prime: false, prime-max: 10s}").single()
+        assertThat(off.render()).startsWith("s.yaml:8:").contains("load.prime-max: caps the priming, and prime is false")
+    }
+
+    @Test
+    fun `profiler is a mode or a mode and an engine, and a wrong one is named`() {
+        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").profiler).isNull()
+        assertThat(parser.parse(minimal.trimIndent() + "\nprofiler: cpu", "s.yaml").profiler).isEqualTo(ProfilerSpec(ProfilerMode.CPU))
+        assertThat(parser.parse(minimal.trimIndent() + "\nprofiler: {mode: alloc, engine: jfr}", "s.yaml").profiler)
+            .isEqualTo(ProfilerSpec(ProfilerMode.ALLOC, ProfilerEngine.JFR))
+        assertThat(problems(minimal + "\n        profiler: heap").single().render()).startsWith("s.yaml:8:11: profiler: 'heap' is not a profiler mode")
+        assertThat(problems(minimal + "\n        profiler: {mode: cpu, engine: perf}").single().key).isEqualTo("profiler.engine")
+        assertThat(problems(minimal + "\n        profiler: {mode: wall, engine: jfr}").single().render()).contains("JFR has no wall-clock sampling")
+        assertThat(problems(minimal + "\n        profiler: {engine: jfr}").single().key).isEqualTo("profiler.mode")
+    }
+
+    @Test
     fun `a minimal suite gets the documented defaults`() {
         val suite = parser.parse(minimal.trimIndent(), "s.yaml")
         assertThat(suite.name).isEqualTo("t")
@@ -139,7 +163,7 @@ class SuiteParserTest {
             s.yaml:7:3: load.duraton: is not a known key
               7 |   duraton: 30s
                 |   ^
-              hint: did you mean 'duration'? known keys here: connections, driver, duration, duration-max, find, instances, max-rate, model, precision, prime, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max
+              hint: did you mean 'duration'? known keys here: connections, driver, duration, duration-max, find, instances, max-rate, model, precision, prime, prime-max, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max
             """.trimIndent(),
         )
     }

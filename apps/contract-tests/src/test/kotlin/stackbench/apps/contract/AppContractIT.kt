@@ -15,7 +15,8 @@ import java.time.Duration
 /**
  * Starts each of the six app jars as a real process, against a real downstream service, and checks every
  * endpoint and strategy against the contract; then starts each again with virtual threads on (and the downstream
- * service unreachable) with nothing but a property.
+ * service unreachable) with nothing but a property, and with the known-truth warm-up mode on, which it checks first
+ * ([WarmupTruthChecks]: a start of its own for it cost each stack another 10 s).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AppContractIT {
@@ -83,7 +84,7 @@ class AppContractIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("stacks")
-    fun `virtual threads by property alone, and a downstream failure answers 502`(stack: Stack) {
+    fun `the warm-up truth, then virtual threads by property alone, and a downstream failure answers 502`(stack: Stack) {
         val unreachable = JavaProcess.freePort()
         // every pool size set by its property: the server's own, ours, and the libraries' system properties
         val pools = listOf(
@@ -94,14 +95,17 @@ class AppContractIT {
         val systemProperties = listOf("-Dreactor.netty.ioWorkerCount=2", "-Dkotlinx.coroutines.scheduler.core.pool.size=3")
         RunningApp.start(
             stack, "virtual",
-            listOf("--spring.threads.virtual.enabled=true", "--stackbench.downstream.base-url=http://127.0.0.1:$unreachable") + pools,
+            listOf("--spring.threads.virtual.enabled=true", "--stackbench.downstream.base-url=http://127.0.0.1:$unreachable") + pools +
+                WarmupTruthChecks.args,
             systemProperties,
         ).use { app -> app.diagnosed { virtualChecks(app, stack) } }
     }
 
     private fun virtualChecks(app: RunningApp, stack: Stack) {
         val soft = SoftAssertions()
-        val info = InfoChecks.check(soft, app.http, stack, virtualThreads = true)
+        // first, before any other I/O request starts its clock; it returns after the truth's end, when I/O costs nothing extra
+        val truth = WarmupTruthChecks.check(soft, app)
+        val info = InfoChecks.check(soft, app.http, stack, virtualThreads = true, warmupTruth = truth)
         InfoChecks.pool(soft, info, "stackbench.cpu-pool", 3, "property")
         InfoChecks.pool(soft, info, "stackbench.semaphore", 5, "property")
         InfoChecks.pool(soft, info, "kotlinx.dispatchers-default", 3, "property")

@@ -3,6 +3,7 @@ package stackbench.apps.contract
 import org.assertj.core.api.SoftAssertions
 import stackbench.contract.AppInfo
 import stackbench.contract.Paths
+import stackbench.contract.WarmupTruth
 
 /** What `GET /info` must say about a stack. */
 object InfoChecks {
@@ -13,7 +14,7 @@ object InfoChecks {
         "downstream.webclient.connections", "downstream.rest-client.connections",
     )
 
-    fun check(soft: SoftAssertions, http: Http, stack: Stack, virtualThreads: Boolean): AppInfo? {
+    fun check(soft: SoftAssertions, http: Http, stack: Stack, virtualThreads: Boolean, warmupTruth: WarmupTruth? = null): AppInfo? {
         val answer = http.get(Paths.INFO)
         soft.assertThat(answer.status).`as`("/info: %s", answer).isEqualTo(200)
         if (answer.status != 200) return null
@@ -30,7 +31,7 @@ object InfoChecks {
         soft.assertThat(info.availableProcessors).isEqualTo(Runtime.getRuntime().availableProcessors())
         soft.assertThat(info.virtualThreads).isEqualTo(virtualThreads)
         soft.assertThat(info.requestExecution).`as`("requestExecution").contains(expectedExecution(stack, virtualThreads))
-        soft.assertThat(info.warmupTruth).`as`("the warm-up truth mode is off unless asked for").isNull()
+        soft.assertThat(info.warmupTruth).`as`("the warm-up truth mode is off unless asked for, and as it started when asked").isEqualTo(warmupTruth)
 
         val pools = info.pools.associateBy { it.name }
         soft.assertThat(pools.keys).`as`("pool names").containsAll(listOf(stack.requestPool) + LIBRARY_POOLS + OUR_POOLS + DOWNSTREAM_POOLS)

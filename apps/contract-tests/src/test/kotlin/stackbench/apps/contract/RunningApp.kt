@@ -34,7 +34,7 @@ class RunningApp private constructor(val stack: Stack, val process: JavaProcess,
 
         /**
          * A small heap is fine; everything else as in production: the real jar, the real JIT. Not a fast start
-         * (the runner's `run --fast-start`): each jar starts three times here, and with it WarmupTruthIT and AppContractIT
+         * (the runner's `run --fast-start`): each jar starts twice here, and with it the warm-up truth and AppContractIT (then separate tests)
          * read 103 + 124 s against 83 + 179 s without, within this machine's spread (docs/testing.md).
          */
         fun start(stack: Stack, label: String, args: List<String>, systemProperties: List<String> = emptyList()): RunningApp {

@@ -1,33 +1,21 @@
 package stackbench.apps.contract
 
 import org.assertj.core.api.SoftAssertions
-import org.junit.jupiter.api.TestInstance
-import org.junit.jupiter.params.ParameterizedTest
-import org.junit.jupiter.params.provider.MethodSource
 import stackbench.contract.AppInfo
 import stackbench.contract.Paths
 import stackbench.contract.WarmupTruth
 
 /**
- * The known-truth warm-up mode, on every stack: the I/O waits cost E ms more at the first request, falling linearly
- * to nothing T seconds later, and /info says when the clock started and when it ends.
+ * The known-truth warm-up mode (the app started with [args]): the I/O waits cost E ms more at the first request,
+ * falling linearly to nothing T seconds later, and /info says when the clock started and when it ends. Run on a
+ * fresh app before any I/O request; it returns after T with the truth /info reported (null if it never started).
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class WarmupTruthIT {
-    private val seconds = 3L
-    private val extraMs = 400L
+object WarmupTruthChecks {
+    const val SECONDS = 3L
+    const val EXTRA_MS = 400L
+    val args = listOf("--${WarmupTruth.SECONDS_PROPERTY}=$SECONDS", "--${WarmupTruth.EXTRA_MS_PROPERTY}=$EXTRA_MS")
 
-    fun stacks() = Stacks.SELECTED
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("stacks")
-    fun `the extra cost falls linearly to zero at T, and info says when`(stack: Stack) {
-        val args = listOf("--${WarmupTruth.SECONDS_PROPERTY}=$seconds", "--${WarmupTruth.EXTRA_MS_PROPERTY}=$extraMs")
-        RunningApp.start(stack, "warmup-truth", args).use { app -> app.diagnosed { checks(app) } }
-    }
-
-    private fun checks(app: RunningApp) {
-        val soft = SoftAssertions()
+    fun check(soft: SoftAssertions, app: RunningApp): WarmupTruth? {
         soft.assertThat(info(app).warmupTruth).`as`("not started before the first affected request").isNull()
         app.http.get(Paths.NOOP) // not an affected endpoint: the clock does not start
         soft.assertThat(info(app).warmupTruth).`as`("/noop does not start the clock").isNull()
@@ -37,17 +25,17 @@ class WarmupTruthIT {
         soft.assertThat(first.status).`as`("first: %s", first).isEqualTo(200)
         val truth = info(app).warmupTruth
         soft.assertThat(truth).`as`("started").isNotNull()
-        if (truth == null) return soft.assertAll()
-        soft.assertThat(truth.seconds).isEqualTo(seconds)
-        soft.assertThat(truth.extraMs).isEqualTo(extraMs)
+        if (truth == null) return null
+        soft.assertThat(truth.seconds).isEqualTo(SECONDS)
+        soft.assertThat(truth.extraMs).isEqualTo(EXTRA_MS)
         soft.assertThat(truth.startedAtEpochMs).`as`("started by the first request").isBetween(sent - 5, sent + first.millis + 5)
-        soft.assertThat(truth.endsAtEpochMs).isEqualTo(truth.startedAtEpochMs + seconds * 1000)
+        soft.assertThat(truth.endsAtEpochMs).isEqualTo(truth.startedAtEpochMs + SECONDS * 1000)
         // the first request arrives at t ~ 0: it waits (almost) all of E
         soft.assertThat(first.millis).`as`("first request: %s", first).isGreaterThanOrEqualTo(expectedAt(truth, sent + first.millis))
 
         // half-way: the extra is about E/2, whichever affected endpoint
         for (path in listOf("/io/mono-delay?delay=0", "/io/suspend-delay?delay=0", "/io/blocking?delay=0")) {
-            sleepUntil(truth.startedAtEpochMs + seconds * 1000 / 2)
+            sleepUntil(truth.startedAtEpochMs + SECONDS * 1000 / 2)
             val at = System.currentTimeMillis()
             val answer = app.http.get(path)
             soft.assertThat(answer.status).`as`("%s: %s", path, answer).isEqualTo(200)
@@ -65,7 +53,7 @@ class WarmupTruthIT {
             soft.assertThat(answer.millis).`as`("%s after T: %s", path, answer).isLessThan(100)
         }
         soft.assertThat(info(app).warmupTruth).`as`("the same truth after T").isEqualTo(truth)
-        soft.assertAll()
+        return truth
     }
 
     /** The extra of a request arriving at [epochMs], in whole ms, rounded down. */

@@ -1,0 +1,35 @@
+package stackbench.runner.probe
+
+import stackbench.runner.results.ProbeRecord
+import java.nio.file.Path
+
+/**
+ * The measurement seam, as JMH's profilers: a probe acts at the measured window's edges and returns named figures and
+ * files that land in the cell's record under its own [name] (`probes.<name>` in results.json). A probe never fails a
+ * cell: what it could not do is a note in its record. To add one: implement this, and list it in
+ * `run/WindowProbes` (which asks each whether it can measure the cell's app).
+ */
+interface WindowProbe {
+    /** The key its record lands under. */
+    val name: String
+
+    /** Why it cannot measure [target] (e.g. not a JVM), or null when it can. Asked before the window. */
+    fun unavailable(target: ProbeTarget): String? = null
+
+    /** At the window's first request. */
+    fun windowStarted(target: ProbeTarget) {}
+
+    /** At the window's end, with what the window measured. */
+    fun windowEnded(target: ProbeTarget, window: WindowFacts): ProbeRecord
+}
+
+/**
+ * The app a probe measures: its process (null when the lab started none), whether it is a HotSpot JVM, the cell's
+ * folder for its files ([dir]) and the run's ([runDir]: a record names its files relative to it, [file]).
+ */
+data class ProbeTarget(val pid: Long?, val jvm: Boolean, val dir: Path, val runDir: Path, val cellKey: String) {
+    fun file(name: String): String = runDir.relativize(dir.resolve(name)).toString()
+}
+
+/** What the window measured, for figures per request: its answers, and the app's CPU per answer where known. */
+data class WindowFacts(val responses: Long, val cpuMsPerRequest: Double?)

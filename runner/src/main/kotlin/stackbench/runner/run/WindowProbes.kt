@@ -1,0 +1,40 @@
+package stackbench.runner.run
+
+import stackbench.runner.probe.ProbeTarget
+import stackbench.runner.probe.WindowFacts
+import stackbench.runner.probe.WindowProbe
+import stackbench.runner.profiler.AsyncProfilerLibrary
+import stackbench.runner.profiler.ProfilerProbe
+import stackbench.runner.results.ProbeRecord
+import stackbench.runner.suite.Suite
+
+/**
+ * The measurement probes of a run ([WindowProbe]): the suite's `profiler:` (or `run --profile`) today. Each acts at
+ * the measured window's edges; one that cannot measure a cell's app records why, and one that fails records that,
+ * never failing the cell.
+ */
+class WindowProbes(private val probes: List<WindowProbe>) {
+
+    /** Started at the window's first request; [end] gives each probe's record. */
+    inner class Window(private val target: ProbeTarget) {
+        private val active = probes.associateWith { it.unavailable(target) }
+        init {
+            for ((probe, why) in active) if (why == null) runCatching { probe.windowStarted(target) }
+        }
+
+        fun end(facts: WindowFacts): Map<String, ProbeRecord> = active.entries.associate { (probe, why) ->
+            probe.name to if (why != null) ProbeRecord(notes = listOf(why)) else
+                runCatching { probe.windowEnded(target, facts) }.getOrElse { ProbeRecord(notes = listOf("the probe failed: ${it.message}")) }
+        }
+    }
+
+    fun start(target: ProbeTarget): Window? = if (probes.isEmpty()) null else Window(target)
+
+    companion object {
+        val NONE = WindowProbes(emptyList())
+
+        fun of(suite: Suite, lab: Lab): WindowProbes = WindowProbes(listOfNotNull(
+            suite.profiler?.let { ProfilerProbe(it, lab.java, AsyncProfilerLibrary.extract(lab.home.resolve(".tools/lib")), lab.json) },
+        ))
+    }
+}
