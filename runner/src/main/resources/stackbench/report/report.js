@@ -71,7 +71,8 @@
       lineStyle: { color: s.color, width: 2, type: s.dash },
       symbol: s.symbol, symbolSize: s.faint ? 6 : 7,
       showSymbol: !line || s.data.length <= 60,
-      connectNulls: false, z: s.faint ? 1 : 2
+      connectNulls: false, z: s.faint ? 1 : 2,
+      yAxisIndex: s.rightAxis && spec.y2 ? 1 : 0
     };
     if (s.type === 'bar') { o.stack = 'bars'; o.barMaxWidth = 56; o.itemStyle.opacity = 0.85; }
     if (i === 0 && spec.marks && spec.marks.length) {
@@ -80,6 +81,13 @@
         label: { position: 'insideEndTop', color: '#222', formatter: function (p) { return p.name; } },
         data: spec.marks.map(function (m) { return { yAxis: m.value, name: m.label }; })
       };
+    }
+    if (i === 0 && spec.xMarks && spec.xMarks.length) {
+      o.markLine = o.markLine || { silent: true, symbol: 'none', data: [] };
+      o.markLine.silent = true; o.markLine.symbol = 'none';
+      o.markLine.lineStyle = { color: '#222', type: [6, 4], width: 1.5 };
+      o.markLine.label = { position: 'insideEndTop', color: '#222', formatter: function (p) { return p.name; } };
+      o.markLine.data = o.markLine.data.concat(spec.xMarks.map(function (m) { return { xAxis: m.value, name: m.label }; }));
     }
     return o;
   }
@@ -92,10 +100,10 @@
       aria: { enabled: true },
       textStyle: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
       legend: { type: 'scroll', top: 0, left: 0, data: names, itemWidth: 22, textStyle: { color: '#222' } },
-      grid: { left: 58, right: 18, top: 34, bottom: 44, containLabel: false },
+      grid: { left: 58, right: spec.y2 ? 58 : 18, top: 34, bottom: 44, containLabel: false },
       tooltip: tooltip(spec),
       xAxis: axis(spec.x, true),
-      yAxis: axis(spec.y, false),
+      yAxis: spec.y2 ? [axis(spec.y, false), Object.assign(axis(spec.y2, false), { splitLine: { show: false }, min: 0, max: 100 })] : axis(spec.y, false),
       series: spec.series.map(function (s, i) { return series(spec, s, i); })
     };
   }
@@ -110,6 +118,8 @@
 
   function resize() { drawn.forEach(function (c) { c.resize(); }); }
   window.addEventListener('resize', resize);
+  /* charts in a closed <details> were drawn at no size: draw them again when it opens */
+  Array.prototype.forEach.call(document.querySelectorAll('details'), function (d) { d.addEventListener('toggle', resize); });
   window.addEventListener('beforeprint', resize);
   window.addEventListener('afterprint', resize);
 

@@ -16,6 +16,10 @@ data class ChartSpec(
     val marks: List<Mark> = emptyList(),
     /** axis: one tooltip for every line at an x; item: one point. */
     val tooltip: String = "axis",
+    /** Vertical reference lines at an x, e.g. where a phase began or the steady state was placed. */
+    val xMarks: List<Mark> = emptyList(),
+    /** A second y axis, on the right, for series with [Series.rightAxis]. */
+    val y2: Axis? = null,
 )
 
 /** type: value, log, category, or percentile (a log axis of 1/(1-p), as HdrHistogram plots percentiles). */
@@ -33,6 +37,8 @@ data class Series(
     val faint: Boolean = false,
     /** Shown after the name in tooltips, e.g. which repetition; series of one name share a legend entry. */
     val detail: String? = null,
+    /** Drawn against the chart's second y axis ([ChartSpec.y2]). */
+    val rightAxis: Boolean = false,
 )
 
 /** x is a category's index on a category axis; a null y is a gap. */

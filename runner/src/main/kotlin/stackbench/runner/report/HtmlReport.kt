@@ -117,7 +117,10 @@ $warning"""
         fun details(): String = "<section id=\"cells\"><h2>Inside the cells</h2><p class=\"caution\">For each swept value: the latency spectrum, figures second by second, and the app's resources as sampled.</p>" +
             view.groups.joinToString("") { g ->
                 val figures = charts.details(g).joinToString("", transform = ::figure)
-                "<h3 id=\"${Html.slug(g.id)}\">${e(g.title)}</h3><div class=\"charts\">$figures</div>${tables.cells(g)}"
+                val clocks = g.configs.flatMap { it.ok }.mapNotNull { c -> ClockChart.of(c, view, "c-clock-${Html.slug(c.key)}") }
+                val clock = if (clocks.isEmpty()) "" else "<details class=\"clocks\"><summary>Priming, warm-up and window on one clock, cell by cell (${clocks.size})</summary>" +
+                    "<div class=\"charts wide\">${clocks.joinToString("", transform = ::figure)}</div></details>"
+                "<h3 id=\"${Html.slug(g.id)}\">${e(g.title)}</h3><div class=\"charts\">$figures</div>$clock${tables.cells(g)}"
             } + "</section>"
 
         fun environment(): String = "<section id=\"environment\"><h2>Environment</h2>${EnvironmentSection.render(result)}</section>"

@@ -1,0 +1,39 @@
+package stackbench.runner.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import stackbench.runner.results.PrimeRecord
+import stackbench.runner.results.SliceRecord
+import stackbench.runner.results.WarmupRecord
+
+class ClockChartTest {
+    private val base = ReportFixtures.load(ReportFixtures.SWEEP)
+    private val cell = base.cells.first { it.measured != null }.copy(
+        appStartedBy = null,
+        prime = PrimeRecord("/noop", 1, WarmupRecord(2.0, "cap", null, null, listOf(SliceRecord(1.0, 5000.0, 0.5), SliceRecord(2.0, 6000.0, 0.4))), 0.05),
+        warmupRecord = WarmupRecord(3.0, "steady", 1.0, null, listOf(SliceRecord(1.0, 500.0, 0.3), SliceRecord(2.0, 900.0, 0.1), SliceRecord(3.0, 910.0, 0.02))),
+    )
+
+    @Test
+    fun `priming, warm-up and window follow one another on one clock, with the steady point and why the warm-up ended`() {
+        val spec = ClockChart.of(cell, RunView(base), "c")!!
+        assertThat(spec.xMarks.map { it.label to it.value }).containsExactly(
+            "priming" to 0.0, "warm-up" to 2.0, "steady from" to 3.0, "window (warm-up: steady)" to 5.0)
+        val answers = spec.series.first { it.name == "answers/s" }.data
+        assertThat(answers.take(4).map { it.x to it.y }).containsExactly(3.0 to 500.0, 4.0 to 900.0, 5.0 to 910.0, 5.0 to null)
+        assertThat(answers.drop(4).map { it.x }).allSatisfy { assertThat(it).isGreaterThanOrEqualTo(5.0) }.isNotEmpty()
+        assertThat(spec.series.first { it.name.startsWith("priming") }.data.mapNotNull { it.y }).containsExactly(5000.0, 6000.0)
+        val jit = spec.series.first { it.rightAxis }
+        assertThat(jit.data.mapNotNull { it.y }).containsExactly(50.0, 40.0, 30.0, 10.0, 2.0)
+        assertThat(spec.y2).isNotNull()
+        assertThat(spec.y.type).`as`("priming's /noop rates span a decade above the cell's").isEqualTo("log")
+    }
+
+    @Test
+    fun `a cell that reused a primed process shows no priming, and one without a warm-up no clock`() {
+        val reused = ClockChart.of(cell.copy(appStartedBy = "other"), RunView(base), "c")!!
+        assertThat(reused.xMarks.map { it.label }).doesNotContain("priming").first().isEqualTo("warm-up")
+        assertThat(reused.series.map { it.name }).noneMatch { it.startsWith("priming") }
+        assertThat(ClockChart.of(cell.copy(warmupRecord = null), RunView(base), "c")).isNull()
+    }
+}
