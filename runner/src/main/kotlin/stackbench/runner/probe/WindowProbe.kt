@@ -16,6 +16,9 @@ interface WindowProbe {
     /** Why it cannot measure [target] (e.g. not a JVM), or null when it can. Asked before the window. */
     fun unavailable(target: ProbeTarget): String? = null
 
+    /** At the warm-up's start (a cell without a warm-up goes straight to [windowStarted]): a probe whose own start costs the app something starts here. */
+    fun warmupStarted(target: ProbeTarget) {}
+
     /** At the window's first request. */
     fun windowStarted(target: ProbeTarget) {}
 
@@ -25,9 +28,10 @@ interface WindowProbe {
 
 /**
  * The app a probe measures: its process (null when the lab started none), whether it is a HotSpot JVM, the cell's
- * folder for its files ([dir]) and the run's ([runDir]: a record names its files relative to it, [file]).
+ * folder for its files ([dir]) and the run's ([runDir]: a record names its files relative to it, [file]), and whether
+ * its requests run on virtual threads (a built-in app's switch; false where unknown).
  */
-data class ProbeTarget(val pid: Long?, val jvm: Boolean, val dir: Path, val runDir: Path, val cellKey: String) {
+data class ProbeTarget(val pid: Long?, val jvm: Boolean, val dir: Path, val runDir: Path, val cellKey: String, val virtualThreads: Boolean = false) {
     fun file(name: String): String = runDir.relativize(dir.resolve(name)).toString()
 }
 

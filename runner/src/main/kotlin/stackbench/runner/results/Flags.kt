@@ -96,6 +96,21 @@ object Flags {
         else -> null
     }
 
+    /**
+     * The flag of a window in which virtual threads pinned their carrier (the `pinned` probe's record): not
+     * disqualifying (the figure is what the app did), but it says why a virtual-thread configuration may lag.
+     */
+    fun pinned(probe: ProbeRecord?): Flag? {
+        val events = probe?.figures?.get("events")?.toInt() ?: return null
+        if (events <= 0) return null
+        val top = probe.details?.get("frames")?.firstOrNull()?.get("frame")?.asString()
+        val reason = probe.details?.get("reasons")?.properties()?.maxByOrNull { it.value.asInt() }?.key
+        return Flag("pinned", "virtual threads pinned their carrier $events times in the window (%.0f ms in all, the longest %.0f ms)"
+            .format(probe.figures["totalMs"] ?: 0.0, probe.figures["maxMs"] ?: 0.0) +
+            (top?.let { ", most at $it" } ?: "") + (reason?.let { " ($it)" } ?: "") +
+            ": a pinned virtual thread holds its carrier while it waits, and the others wait for a carrier", "throughput")
+    }
+
     /** The flag of a window that was not flat: its shape, with the classifier's reason. */
     fun shape(window: WindowRecord): Flag? =
         if (window.shape == WindowShape.FLAT.id) null

@@ -112,7 +112,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             resources = resources,
             ceiling = ceiling,
             flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind, warmupRecord, windowShape, ceiling, pace, jvm, w?.lengthMs, allotted,
-                (cell.load.length as? LoadLength.Counted)?.requests) else emptyList(),
+                (cell.load.length as? LoadLength.Counted)?.requests) + listOfNotNull(Flags.pinned(probes["pinned"])) else emptyList(),
             timings = clock.timings(),
             samples = samples,
             files = files(),

@@ -40,6 +40,15 @@ class CellRun(
     /** Time to healthy when this cell started the app; null when it was kept from an earlier cell. */
     var healthyMs: Double? = null
 
+    /** The run's measurement probes for this cell, started with the warm-up (run/WindowProbes); null without probes or before. */
+    var probes: WindowProbes.Window? = null
+
+    /** What the probes measure: this cell's app process, in this cell's folder. */
+    fun probeTarget(): stackbench.runner.probe.ProbeTarget {
+        val app = started()
+        return stackbench.runner.probe.ProbeTarget(app.child.pid, app.sut.capabilities.jvm, dir, ctx.runDir, cell.key, cell.app.virtualThreads)
+    }
+
     /** The app's own rate over the warm-up's last slices (null without one): the window's length follows it. */
     var warmRate: Double? = null
 

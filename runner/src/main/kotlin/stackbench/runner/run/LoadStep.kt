@@ -51,8 +51,7 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
         val compilerStart = compiler?.cpuMs()
         val cgroupStart = confinement.counters()
         val relayStart = relayCpuMs(app)
-        val target = stackbench.runner.probe.ProbeTarget(app.child.pid, app.sut.capabilities.jvm, run.dir, run.ctx.runDir, cell.key)
-        val probes = run.ctx.probes.start(target)
+        val probes = (run.probes ?: run.ctx.probes.start(run.probeTarget()))?.also { it.windowStarted() }
         val windowStart = System.currentTimeMillis()
         var responses = 0L
         val measured = try {

@@ -29,6 +29,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         }
         run.record.prime = app.prime
         if (!cell.load.warmup.isZero) {
+            run.probes = ctx.probes.start(run.probeTarget())
             ctx.listener.phase(cell, "warming up")
             run.warmRate = warmUp(run)
         }

@@ -4,6 +4,7 @@ import stackbench.runner.probe.ProbeTarget
 import stackbench.runner.probe.WindowFacts
 import stackbench.runner.probe.WindowProbe
 import stackbench.runner.profiler.AsyncProfilerLibrary
+import stackbench.runner.profiler.PinningProbe
 import stackbench.runner.profiler.ProfilerProbe
 import stackbench.runner.results.ProbeRecord
 import stackbench.runner.suite.Suite
@@ -15,10 +16,15 @@ import stackbench.runner.suite.Suite
  */
 class WindowProbes(private val probes: List<WindowProbe>) {
 
-    /** Started at the window's first request; [end] gives each probe's record. */
+    /** One cell's probes: [start]ed at the warm-up's start (or the window's, without one), [windowStarted], then [end] gives each probe's record. */
     inner class Window(private val target: ProbeTarget) {
         private val active = probes.associateWith { it.unavailable(target) }
-        init {
+
+        internal fun warmupStarted() {
+            for ((probe, why) in active) if (why == null) runCatching { probe.warmupStarted(target) }
+        }
+
+        fun windowStarted() {
             for ((probe, why) in active) if (why == null) runCatching { probe.windowStarted(target) }
         }
 
@@ -28,13 +34,16 @@ class WindowProbes(private val probes: List<WindowProbe>) {
         }
     }
 
-    fun start(target: ProbeTarget): Window? = if (probes.isEmpty()) null else Window(target)
+    /** The cell's probes, told the warm-up started; null without probes. */
+    fun start(target: ProbeTarget): Window? = if (probes.isEmpty()) null else Window(target).also { it.warmupStarted() }
 
     companion object {
         val NONE = WindowProbes(emptyList())
 
+        /** The suite's profiler, if any, and the pinned-carrier count for every app on virtual threads. */
         fun of(suite: Suite, lab: Lab): WindowProbes = WindowProbes(listOfNotNull(
             suite.profiler?.let { ProfilerProbe(it, lab.java, AsyncProfilerLibrary.extract(lab.home.resolve(".tools/lib")), lab.json) },
+            PinningProbe(lab.java, lab.json),
         ))
     }
 }

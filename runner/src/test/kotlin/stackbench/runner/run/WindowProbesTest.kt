@@ -24,7 +24,7 @@ class WindowProbesTest {
     @Test
     fun `each probe records under its name, files relative to the run's folder`() {
         val probe = Counting("p")
-        val records = WindowProbes(listOf(probe)).start(target)!!.end(WindowFacts(10, 0.5))
+        val records = WindowProbes(listOf(probe)).start(target)!!.also { it.windowStarted() }.end(WindowFacts(10, 0.5))
         assertThat(probe.started).isEqualTo(1)
         assertThat(records.getValue("p").figures).containsEntry("answers", 10.0)
         assertThat(records.getValue("p").files).containsEntry("out", "cells/001-x/out.txt")
@@ -34,7 +34,7 @@ class WindowProbesTest {
     fun `a probe that cannot measure the app, or fails, leaves a note and never throws`() {
         val unavailable = Counting("u", why = "not a JVM")
         val failing = Counting("f", fail = true)
-        val records = WindowProbes(listOf(unavailable, failing)).start(target)!!.end(WindowFacts(10, null))
+        val records = WindowProbes(listOf(unavailable, failing)).start(target)!!.also { it.windowStarted() }.end(WindowFacts(10, null))
         assertThat(unavailable.started).isZero()
         assertThat(records.getValue("u").notes).containsExactly("not a JVM")
         assertThat(records.getValue("f").notes).containsExactly("the probe failed: disk full")
