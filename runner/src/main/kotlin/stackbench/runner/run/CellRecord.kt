@@ -51,7 +51,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var measured: LoadResult? = null
     var window: MeasuredWindow? = null
     var raw: List<RawSample> = emptyList()
-    var gcPauses: List<GcPause> = emptyList()
+    /** The app's GC pauses from its GC log; null when it has none (not a JVM the lab started). */
+    var gcPauses: List<GcPause>? = null
     var samplerCpuMs: Double? = null
     /** The CPU time the delay relays in front of the app spent over the measured window, in ms. */
     var relayCpuMs: Double? = null
