@@ -74,6 +74,8 @@ class PlanCommand : CliktCommand(name = "plan") {
         val ctx = stackbench.runner.sut.LaunchContext(c, java.nio.file.Path.of("java"), Home.path, cpus, "127.0.0.1", AppPorts(0, 0), null,
             java.nio.file.Path.of("gc.log"))
         val sut = stackbench.runner.sut.SystemUnderTest.of(c.app, Home.path)
-        sut.command(ctx).let { if (sut.capabilities.jvm) it.drop(1) else it } + sut.environment(ctx).map { (k, v) -> "$k=$v" }
+        // a system the lab does not start has no command: where it runs
+        sut.runningAt?.let { listOf("(not started: $it)") }
+            ?: (sut.command(ctx).let { if (sut.capabilities.jvm) it.drop(1) else it } + sut.environment(ctx).map { (k, v) -> "$k=$v" })
     }
 }

@@ -19,7 +19,8 @@ object ResourceSummaries {
         driverCpus: Double?,
         cgroupAtStart: CgroupCounters?,
         cgroupAtEnd: CgroupCounters?,
-        gcPauses: List<GcPause>,
+        /** The app's GC pauses; null without a GC log (an app that is not a JVM the lab started): unknown, not none. */
+        gcPauses: List<GcPause>?,
         windowStartEpochMs: Long,
     ): ResourceSummary {
         val inWindow = samples.filter { it.tMs in 0..windowMs }.sortedBy { it.tMs }
@@ -58,7 +59,8 @@ object ResourceSummaries {
         } else null
 
         val windowEnd = windowStartEpochMs + windowMs
-        val pauses = gcPauses.filter { it.epochMs in windowStartEpochMs..windowEnd }
+        val pauses = gcPauses.orEmpty().filter { it.epochMs in windowStartEpochMs..windowEnd }
+        val gcKnown = gcPauses != null
         val rss = inWindow.mapNotNull { it.rssBytes }
         val intervals = inWindow.zipWithNext().map { (a, b) -> (b.tMs - a.tMs).toDouble() }
 
@@ -77,9 +79,9 @@ object ResourceSummaries {
             throttledMs = diff(cgroupAtStart?.throttledNs, cgroupAtEnd?.throttledNs)?.let { it / 1e6 },
             memoryPeakBytes = cgroupAtEnd?.memoryPeakBytes,
             oomKills = diff(cgroupAtStart?.oomKills, cgroupAtEnd?.oomKills),
-            gcPauses = pauses.size,
-            gcPauseTotalMs = pauses.sumOf { it.ms },
-            gcPauseMaxMs = pauses.maxOfOrNull { it.ms } ?: 0.0,
+            gcPauses = pauses.size.takeIf { gcKnown },
+            gcPauseTotalMs = pauses.sumOf { it.ms }.takeIf { gcKnown },
+            gcPauseMaxMs = (pauses.maxOfOrNull { it.ms } ?: 0.0).takeIf { gcKnown },
             driverCpuShare = driverShare,
             driverCpus = driverCpus,
             serverPerSecond = serverPerSecond(inWindowOrNear(samples, windowMs), windowStartEpochMs, windowMs),

@@ -95,7 +95,7 @@ class Tables(private val view: RunView) {
             n(m?.let { "${Format.count(it.errorCount)}<small>${Format.percent(it.errorRate, 2)}</small>" } ?: "–"),
             n(Format.percent(r?.cpuShare)), n(Format.mib(r?.rssMaxBytes)), n(r?.threadsMax?.toString() ?: "–"),
             n(Format.perSecond(r?.voluntaryCtxPerSecond)), n(Format.perSecond(r?.involuntaryCtxPerSecond)),
-            n(r?.let { "${it.gcPauses}<small>${Format.ms(it.gcPauseTotalMs)} ms</small>" } ?: "–"),
+            n(r?.gcPauses?.let { "$it<small>${Format.ms(r.gcPauseTotalMs)} ms</small>" } ?: "–"),
             n(Format.percent(r?.driverCpuShare)), n(Format.seconds(c.startup?.toHealthyMs)),
         )
         val notes = loud.map { "<div>${badge(it)} ${e(it.message)}</div>" } +

@@ -67,7 +67,7 @@ data class CellResult(
 )
 
 /**
- * The system under test as the lab met it: its kind (a built-in stack, `jar`, `command`), what it offered beyond
+ * The system under test as the lab met it: its kind (a built-in stack, `jar`, `command`, `url`), what it offered beyond
  * answering, what it did not (so those figures are unknown, never guessed), and what counted its answers during the
  * warm-up (its stats channel, or the load generator).
  */
@@ -76,6 +76,8 @@ data class SutRecord(
     val offers: List<String>,
     val lacks: List<String>,
     val answersCountedBy: String,
+    /** Where it answered, for a system the lab did not start (a url: app); null for one it started. */
+    val url: String? = null,
 )
 
 data class AppRecord(
@@ -100,7 +102,7 @@ data class ProfileRecord(
     val memoryBytes: Long?,
     val heapBytes: Long?,
     val activeProcessorCount: Int,
-    /** How the limits were applied: `cgroup-v1`, `cgroup-v2` or `taskset`. */
+    /** How the limits were applied: `cgroup-v1`, `cgroup-v2` or `taskset`; `none` for a system the lab did not start (a url: app). */
     val isolation: String,
     val driverCpus: List<Int>,
     val downstreamCpus: List<Int>,

@@ -23,6 +23,22 @@ object Flags {
     /** An app that used at most this share of its allotted CPU left its compiler CPU that no request wanted (the warm-up's rule too). */
     const val IDLE_CPU = 0.5
 
+    /** The flag of every cell of a system the lab did not start (a url: app): see [notIsolated]. */
+    const val NOT_ISOLATED = "not-isolated"
+
+    /** How a cell of a system the lab did not start records its isolation (`profile.isolation`): none at all. */
+    const val NO_ISOLATION = "none"
+
+    /**
+     * A cell of a system the lab did not start ([url]: a url: app): not placed on CPUs, limited, isolated or sampled;
+     * its latency includes whatever lies between the load generator and it. Not disqualifying in itself: two such
+     * cells compare as any two, but a suite comparison never sets one against an isolated cell
+     * ([stackbench.runner.compare.SuiteDecisions]).
+     */
+    fun notIsolated(url: java.net.URI?): Flag = Flag(NOT_ISOLATED, "a service the lab did not start${url?.let { " ($it)" } ?: ""}: not placed on " +
+        "CPUs, limited, isolated or sampled (its CPU, memory and JVM figures are unknown), and its latency includes whatever lies between the " +
+        "load generator and it", "other")
+
     /** A measurement above its ceiling by more than this share is a defect of the ceiling, not a finding. */
     const val CEILING_SLACK = 0.05
 

@@ -35,9 +35,10 @@ data class ResourceSummary(
     val throttledMs: Double? = null,
     val memoryPeakBytes: Long? = null,
     val oomKills: Long? = null,
-    val gcPauses: Int = 0,
-    val gcPauseTotalMs: Double = 0.0,
-    val gcPauseMaxMs: Double = 0.0,
+    /** GC pauses in the window, from the GC log of a JVM the lab started; null for any other app (unknown, not none). */
+    val gcPauses: Int? = 0,
+    val gcPauseTotalMs: Double? = 0.0,
+    val gcPauseMaxMs: Double? = 0.0,
     val driverCpuShare: Double? = null,
     val driverCpus: Double? = null,
     val serverPerSecond: List<Double?> = emptyList(),

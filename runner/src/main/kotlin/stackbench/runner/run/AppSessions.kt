@@ -24,8 +24,8 @@ class AppSessions(private val http: Http, private val maxKept: Int = DEFAULT_MAX
     fun take(cell: Cell): RunningApp? {
         val app = kept.remove(keyOf(cell)) ?: return null
         val alive = app.statsUrl?.let { http.statusOf(it, Duration.ofSeconds(5)) == 200 }
-            ?: app.sut.readiness.isReady(http.statusOf(app.baseUrl.resolve(app.sut.readiness.path), Duration.ofSeconds(5)))
-        if (app.child.isAlive() && alive) return app
+            ?: app.sut.readiness.isReady(http.statusOf(app.at(app.sut.readiness.path), Duration.ofSeconds(5)))
+        if (app.isAlive() && alive) return app
         runCatching { app.stop() }
         return null
     }

@@ -52,7 +52,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var measured: LoadResult? = null
     var window: MeasuredWindow? = null
     var raw: List<RawSample> = emptyList()
-    var gcPauses: List<GcPause> = emptyList()
+    /** The app's GC pauses from its GC log; null when it has none (not a JVM the lab started). */
+    var gcPauses: List<GcPause>? = null
     var samplerCpuMs: Double? = null
     /** The CPU time the delay relays in front of the app spent over the measured window, in ms. */
     var relayCpuMs: Double? = null
@@ -88,6 +89,10 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             Outcome.Interrupted -> CellStatus.INTERRUPTED
             is Outcome.Failed -> CellStatus.FAILED
         }
+        // a system the lab did not start (a url: app) was neither placed, limited nor sampled: its cells say so
+        val sut = stackbench.runner.sut.SystemUnderTest.of(cell.app, lab.home)
+        val isolated = sut.capabilities.process
+        val isolation = if (isolated) lab.isolation.kind else Flags.NO_ISOLATION
         val app = AppRecord(cell.app.name, cell.app.source.id, cell.app.stack?.boot?.id, cell.app.stack?.label ?: cell.app.source.id, cell.app.virtualThreads,
             cell.app.properties, cell.app.systemProperties, cell.app.jvmArgs, command)
         val endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
@@ -104,15 +109,16 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             logTail = (outcome as? Outcome.Failed)?.logTail,
             app = app,
             profile = ProfileRecord(cell.profile.mode.id, cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes,
-                cell.profile.heapBytes(), cell.profile.activeProcessorCount(lab.machineCpus), lab.isolation.kind,
+                cell.profile.heapBytes(), cell.profile.activeProcessorCount(lab.machineCpus), isolation,
                 placement.driverCpus, placement.downstreamCpus, placement.shared),
             endpoint = endpoint,
             load = load,
             info = info, startup = startup, verification = verification, idle = idle, measured = measured, warmup = warmup,
             resources = resources,
             ceiling = ceiling,
-            flags = if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared, lab.isolation.kind, warmupRecord, windowShape, ceiling, pace, jvm, w?.lengthMs, allotted,
-                (cell.load.length as? LoadLength.Counted)?.requests) + listOfNotNull(Flags.pinned(probes["pinned"])) else emptyList(),
+            flags = (if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared && isolated, isolation, warmupRecord, windowShape, ceiling, pace, jvm, w?.lengthMs, allotted,
+                (cell.load.length as? LoadLength.Counted)?.requests) + listOfNotNull(Flags.pinned(probes["pinned"])) else emptyList()) +
+                listOfNotNull(Flags.notIsolated(sut.runningAt).takeIf { !isolated }),
             timings = clock.timings(),
             samples = samples,
             files = files(),
@@ -127,21 +133,18 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             relayCpuMs = relayCpuMs,
             probes = probes,
             statsThreads = statsThreads,
-            sut = sutRecord(),
+            sut = sutRecord(sut),
             startedAt = startedAt.toString(),
             finishedAt = Instant.now().toString(),
         )
     }
 
-    private fun sutRecord(): stackbench.runner.results.SutRecord {
-        val sut = stackbench.runner.sut.SystemUnderTest.of(cell.app, lab.home)
+    private fun sutRecord(sut: stackbench.runner.sut.SystemUnderTest): stackbench.runner.results.SutRecord {
         val c = sut.capabilities
-        val all = listOf(
-            "stats channel" to c.statsChannel, "/info" to c.info, "start-up line" to c.startLine,
-            "priming endpoint" to c.primeEndpoint, "JVM signals" to c.jvm,
-        )
+        val all = c.named
         val counted = if (c.statsChannel) "the app's stats channel" else "the load generator, in warm-up runs of one slice each"
-        return stackbench.runner.results.SutRecord(sut.kind, all.filter { it.second }.map { it.first }, all.filter { !it.second }.map { it.first }, counted)
+        return stackbench.runner.results.SutRecord(sut.kind, all.filter { it.second }.map { it.first }, all.filter { !it.second }.map { it.first }, counted,
+            sut.runningAt?.toString())
     }
 
     private fun loadRecord(placement: Placement): LoadRecord {

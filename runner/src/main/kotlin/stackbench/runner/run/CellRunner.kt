@@ -48,9 +48,9 @@ class CellRunner(
         } catch (e: AppStartException) {
             Outcome.Failed(e.message!!, e.logTail)
         } catch (e: DriverFailedException) {
-            if (ctx.stopping()) Outcome.Interrupted else Outcome.Failed(e.message!!, e.logTail + (run.app?.child?.logTail(20) ?: emptyList()))
+            if (ctx.stopping()) Outcome.Interrupted else Outcome.Failed(e.message!!, e.logTail + (run.app?.logTail(20) ?: emptyList()))
         } catch (e: Exception) {
-            if (ctx.stopping()) Outcome.Interrupted else Outcome.Failed("${e::class.simpleName}: ${e.message}", run.app?.child?.logTail() ?: emptyList())
+            if (ctx.stopping()) Outcome.Interrupted else Outcome.Failed("${e::class.simpleName}: ${e.message}", run.app?.logTail() ?: emptyList())
         } finally {
             steps.stop.run(run)
         }

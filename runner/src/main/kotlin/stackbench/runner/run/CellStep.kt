@@ -46,7 +46,7 @@ class CellRun(
     /** What the probes measure: this cell's app process, in this cell's folder. */
     fun probeTarget(): stackbench.runner.probe.ProbeTarget {
         val app = started()
-        return stackbench.runner.probe.ProbeTarget(app.child.pid, app.sut.capabilities.jvm, dir, ctx.runDir, cell.key, cell.app.virtualThreads)
+        return stackbench.runner.probe.ProbeTarget(app.pid, app.sut.capabilities.jvm, dir, ctx.runDir, cell.key, cell.app.virtualThreads)
     }
 
     /** The app's own rate over the warm-up's last slices (null without one): the window's length follows it. */
@@ -65,9 +65,9 @@ class CellRun(
     /** Why a cell failed whose app is gone: its exit code, and what 137 (SIGKILL) most likely was. */
     fun exited(phase: String): Outcome.Failed {
         val app = started()
-        val code = app.child.process.exitValue()
+        val code = app.process?.process?.exitValue()
         return Outcome.Failed("the app exited during the $phase (exit code $code" +
-            (if (code == 137) ": killed, with a memory limit most likely by the OOM killer" else "") + ")", app.child.logTail())
+            (if (code == 137) ": killed, with a memory limit most likely by the OOM killer" else "") + ")", app.logTail())
     }
 
     fun body(call: EndpointCall = cell.endpoint): String? = call.http?.body ?: call.body?.let { lab.json.writeValueAsString(it) }
@@ -76,7 +76,7 @@ class CellRun(
 
     /** The cell's own request as a load phase of [length], its output in [out]. */
     fun request(out: Path, length: LoadLength): DriveRequest = DriveRequest(
-        url = started().baseUrl.resolve(cell.endpoint.path),
+        url = started().at(cell.endpoint.path),
         method = cell.endpoint.method,
         body = body(),
         basicAuth = credentials(),
@@ -88,7 +88,7 @@ class CellRun(
         expectedStatus = expectations.expectedStatus(cell.endpoint),
         headers = cell.endpoint.http?.headers.orEmpty(),
         scenarioCalls = (cell.load.shape as? stackbench.runner.plan.LoadShape.Scenario)?.calls.orEmpty().map { call ->
-            HttpCall(started().baseUrl.resolve(call.path), call.method, body(call), credentials(call), expectations.expectedStatus(call), call.http?.headers.orEmpty())
+            HttpCall(started().at(call.path), call.method, body(call), credentials(call), expectations.expectedStatus(call), call.http?.headers.orEmpty())
         },
     )
 }

@@ -22,13 +22,14 @@ import stackbench.runner.suite.LoadLength
 class LoadStep(private val os: OperatingSystem, private val processor: CentralProcessor) : CellStep {
     override val name = "load"
 
-    /** Steal on the app's CPUs (every CPU when it shares them) and on the driver's since [start]; null unread. */
+    /** Steal on the app's CPUs (every CPU when it shares them; unknown for an app the lab did not start) and on the driver's since [start]; null unread. */
     private fun steal(start: Map<Int, LongArray>?, run: CellRun): Pair<Double?, Double?>? {
         val end = CpuSteal.read(processor) ?: return null
         if (start == null) return null
         val all = (0 until run.lab.machineCpus).toList()
         val placement = run.placement
-        return CpuSteal.share(start, end, placement.appCpus.ifEmpty { all }) to CpuSteal.share(start, end, placement.driverCpus.ifEmpty { all })
+        val appCpus = placement.appCpus.ifEmpty { all }.takeIf { run.started().sut.capabilities.process }
+        return appCpus?.let { CpuSteal.share(start, end, it) } to CpuSteal.share(start, end, placement.driverCpus.ifEmpty { all })
     }
 
     override fun run(run: CellRun): Outcome? {
@@ -37,17 +38,18 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
         run.ctx.listener.phase(cell, "measuring")
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
         val confinement = app.confinement
-        val sampler = Sampler(ProcReader(os, app.child.pid.toInt()), { confinement.counters() }, app.statsUrl?.let { StatsChannel(it, lab.json) }, phase::driverCpuMs)
+        // the app's process where the lab started one: none to read for a system it did not start, whose figures stay unknown
+        val sampler = Sampler(app.pid?.let { ProcReader(os, it.toInt()) }, { confinement.counters() }, app.statsUrl?.let { StatsChannel(it, lab.json) }, phase::driverCpuMs)
         run.ctx.listener.measuring(cell, sampler)
         sampler.sampleNow()
         sampler.start()
         val canary = PaceCanary().also { it.start() }
         // a JVM without the stats channel (an own jar) still publishes its JIT, GC and class counters: read them at the window's edges
         val perf = app.statsUrl == null && app.sut.capabilities.jvm
-        val perfStart = if (perf) stackbench.runner.probe.PerfData.counters(app.child.pid) else null
+        val perfStart = if (perf) app.pid?.let { stackbench.runner.probe.PerfData.counters(it) } else null
         val stealStart = CpuSteal.read(processor)
         // compiler threads are a HotSpot JVM's: a command's process has none to read, and records unknown
-        val compiler = CompilerThreads(os, app.child.pid.toInt()).takeIf { app.sut.capabilities.jvm }
+        val compiler = app.pid?.takeIf { app.sut.capabilities.jvm }?.let { CompilerThreads(os, it.toInt()) }
         val compilerStart = compiler?.cpuMs()
         val cgroupStart = confinement.counters()
         val relayStart = relayCpuMs(app)
@@ -69,14 +71,14 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
         relayStart?.let { start -> relayCpuMs(app)?.let { record.relayCpuMs = it - start } }
         record.window = MeasuredWindow(windowStart, (measured.wallSeconds * 1000).toLong(), cgroupStart, confinement.counters())
         record.measured = measured
-        if (perfStart != null) record.perfWindow = perfWindow(perfStart, stackbench.runner.probe.PerfData.counters(app.child.pid), record, measured.responses)
+        if (perfStart != null) record.perfWindow = perfWindow(perfStart, app.pid?.let { stackbench.runner.probe.PerfData.counters(it) }, record, measured.responses)
         run.clock.mark("measured")
         // an app that died in the window (the memory limit's OOM killer, a crash) answered with refused
         // connections: its figures are kept, but the cell failed
-        if (!app.child.isAlive()) return run.exited("measured window")
+        if (!app.isAlive()) return run.exited("measured window")
         // a window without answers (every request past its deadline, refused...) measured nothing: the cell failed
         stackbench.runner.results.Unanswered.failure(measured, run.expectations.expectedStatus(cell.endpoint))
-            ?.let { return Outcome.Failed(it, app.child.logTail(20)) }
+            ?.let { return Outcome.Failed(it, app.logTail(20)) }
         return null
     }
 

@@ -37,7 +37,7 @@ class ProbeStep(private val quiet: QuietWait) : CellStep {
     /** The lone requests, and the app's CPU time per request; null when one is answered with the wrong status. */
     private fun probe(run: CellRun): IdleProbe? {
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
-        val url = app.baseUrl.resolve(cell.endpoint.path)
+        val url = app.at(cell.endpoint.path)
         val cpuBefore = app.confinement.counters()?.cpuUsageNs
         val start = System.nanoTime()
         val times = mutableListOf<Double>()

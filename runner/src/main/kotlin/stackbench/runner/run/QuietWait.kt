@@ -34,7 +34,7 @@ class QuietWait(private val lab: Lab) {
             if (now.completed != last.completed) {
                 last = now
                 since = System.nanoTime()
-            } else if (System.nanoTime() - since >= Defaults.QUIET_FOR.toNanos() && (OpenConnections.read(app.child.pid, port) ?: 0) == 0) {
+            } else if (System.nanoTime() - since >= Defaults.QUIET_FOR.toNanos() && (app.pid?.let { OpenConnections.read(it, port) } ?: 0) == 0) {
                 return (System.nanoTime() - start) / 1_000_000
             }
         }
@@ -42,9 +42,12 @@ class QuietWait(private val lab: Lab) {
     }
 
     private fun noConnections(app: RunningApp, port: Int, start: Long, deadline: Long): Long? {
+        // without a process of its own to read, the lab cannot see the app's connections: a short pause, so the load
+        // generator's last requests leave this machine, and unknown (null), never "quiet"
+        val pid = app.pid ?: return null.also { Thread.sleep(Defaults.QUIET_FOR.toMillis()) }
         var since: Long? = null
         while (System.nanoTime() < deadline) {
-            val open = OpenConnections.read(app.child.pid, port) ?: return null
+            val open = OpenConnections.read(pid, port) ?: return null
             if (open > 0) since = null else if (since == null) since = System.nanoTime()
             if (since != null && System.nanoTime() - since >= Defaults.QUIET_FOR.toNanos()) return (System.nanoTime() - start) / 1_000_000
             Thread.sleep(50)

@@ -6,7 +6,7 @@ import java.nio.file.Files
 /**
  * Stop: however the other steps ended. With `restart: app`, an app whose cell measured its window waits in the
  * session for the next cell of its configuration; any other app is stopped (SIGTERM, then SIGKILL) and its cgroup
- * removed. In: the app, if one started. Out: the GC pauses of its log.
+ * removed. In: the app, if one started. Out: the GC pauses of its log (a JVM the lab started; null for any other app).
  */
 class StopStep : CellStep {
     override val name = "stop"
@@ -20,8 +20,10 @@ class StopStep : CellStep {
             runCatching { started?.stop() }
         }
         run.clock.mark("stop")
+        // only a JVM the lab started writes a GC log: any other app's pauses are unknown, not none
         val gcLog = (started?.dir ?: run.dir).resolve("gc.log")
-        run.record.gcPauses = GcLog.parse(runCatching { Files.readAllLines(gcLog) }.getOrDefault(emptyList()))
+        val jvm = started?.sut?.capabilities?.jvm == true
+        run.record.gcPauses = if (jvm) GcLog.parse(runCatching { Files.readAllLines(gcLog) }.getOrDefault(emptyList())) else null
         return null
     }
 }

@@ -34,7 +34,7 @@ class VerifyStep : CellStep {
         }
         run.clock.mark("verify")
         val problem = run.record.verification?.problem
-        if (problem != null) return Outcome.Failed("verification failed: $problem", app.child.logTail())
+        if (problem != null) return Outcome.Failed("verification failed: $problem", app.logTail())
         if (run.ctx.stopping()) return Outcome.Interrupted
         return null
     }
@@ -44,9 +44,9 @@ class VerifyStep : CellStep {
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
         val offers = app.sut.capabilities
         run.record.info = if (!offers.info) null
-        else app.info ?: runCatching { lab.json.readTree(lab.http.call(app.baseUrl.resolve(Paths.INFO)).body) }.getOrNull()?.also { app.info = it }
+        else app.info ?: runCatching { lab.json.readTree(lab.http.call(app.at(Paths.INFO)).body) }.getOrNull()?.also { app.info = it }
         val send = { call: stackbench.runner.plan.EndpointCall ->
-            lab.http.call(app.baseUrl.resolve(call.path), call.method, run.body(call), run.credentials(call), cell.load.timeout.plusSeconds(5), call.http?.headers.orEmpty())
+            lab.http.call(app.at(call.path), call.method, run.body(call), run.credentials(call), cell.load.timeout.plusSeconds(5), call.http?.headers.orEmpty())
         }
         val answers = cell.calls.map { call ->
             val answer = send(call)
@@ -54,9 +54,11 @@ class VerifyStep : CellStep {
         }
         val (call, answer, checked) = answers.firstOrNull { it.third != null } ?: answers.first()
         val problem = checked?.let { if (cell.calls.size > 1) "${call.method} ${call.path}: $it" else it }
-        run.healthyMs?.let { healthyMs ->
-            val firstResponseMs = (System.nanoTime() - app.child.startNanos) / 1e6
-            val spring = if (offers.startLine) SpringLog.started(LogFiles.tail(app.child.log, 400)) else null
+        // a start-up only where this cell started a process (none for a system the lab did not start)
+        val (healthyMs, process) = run.healthyMs to app.process
+        if (healthyMs != null && process != null) {
+            val firstResponseMs = (System.nanoTime() - process.startNanos) / 1e6
+            val spring = if (offers.startLine) SpringLog.started(LogFiles.tail(process.log, 400)) else null
             run.record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds, app.fastStart)
         }
         val verification = VerificationResult(problem == null, answer.status, answer.elapsedMs, problem, Expectations.excerpt(answer.body, 500))

@@ -22,9 +22,9 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         // priming drives the built-in apps' /noop: an own app has none, and its cell's own load does the warming
         if (app.prime == null && !cell.load.warmup.isZero && cell.load.prime && app.sut.capabilities.primeEndpoint) {
             ctx.listener.phase(cell, "priming")
-            app.prime = Priming(run.lab).prime(cell, ctx, app, run.placement, run.threads, ready, run.dir, CompilerThreads(os, app.child.pid.toInt())::cpuMs)
+            app.prime = Priming(run.lab).prime(cell, ctx, app, run.placement, run.threads, ready, run.dir, compiler(app))
             if (ctx.stopping()) return Outcome.Interrupted
-            if (!app.child.isAlive()) return run.exited("priming")
+            if (!app.isAlive()) return run.exited("priming")
             quiet.await(app, cell)
         }
         run.record.prime = app.prime
@@ -34,8 +34,14 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
             run.warmRate = warmUp(run)
         }
         if (ctx.stopping()) return Outcome.Interrupted
-        if (!app.child.isAlive()) return run.exited("warm-up")
+        if (!app.isAlive()) return run.exited("warm-up")
         return null
+    }
+
+    /** The JIT compiler threads' CPU time so far, for a JVM the lab started; unknown (null) for anything else. */
+    private fun compiler(app: stackbench.runner.sut.RunningApp): () -> Double? {
+        val pid = app.pid?.takeIf { app.sut.capabilities.jvm } ?: return { null }
+        return CompilerThreads(os, pid.toInt())::cpuMs
     }
 
     /** The warm-up's load; returns the app's own rate over the last slices (null if it never finished a slice). */
@@ -43,7 +49,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
         val group = "${run.ctx.groupPrefix}-${cell.index}-warmup"
-        val compiler: () -> Double? = if (app.sut.capabilities.jvm) CompilerThreads(os, app.child.pid.toInt())::cpuMs else { { null } }
+        val compiler = compiler(app)
         val counter = app.counter(lab.json) ?: return warmUpInSlices(run, compiler)
         val watch = watch(run, counter, compiler)
         val start = System.nanoTime()
@@ -73,15 +79,16 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
     private fun warmUpInSlices(run: CellRun, compiler: () -> Double?): Double? {
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
-        val proc = stackbench.runner.probe.ProcReader(os, app.child.pid.toInt())
+        // the process's CPU from /proc where the lab started one; unknown without
+        val proc = app.pid?.let { stackbench.runner.probe.ProcReader(os, it.toInt()) }
         var completed = 0L
         // a JVM the lab started publishes its JIT, GC and class counters in its perf-data file (what jstat reads): the
         // JIT's clock then sees a compiler starved of the CPU, as the built-in apps' CompilationMXBean does
         val jvm = app.sut.capabilities.jvm
         fun reading(): stackbench.runner.probe.ServerCount {
-            val counters = if (jvm) stackbench.runner.probe.PerfData.counters(app.child.pid) else null
+            val counters = if (jvm) app.pid?.let { stackbench.runner.probe.PerfData.counters(it) } else null
             return stackbench.runner.probe.ServerCount(System.currentTimeMillis(), completed,
-                processCpuNanos = proc.read(withThreads = false)?.let { (it.cpuMs * 1e6).toLong() },
+                processCpuNanos = proc?.read(withThreads = false)?.let { (it.cpuMs * 1e6).toLong() },
                 compilationMs = counters?.jitTimeMs?.toLong(), gcMs = counters?.gcTimeMs?.toLong(), loadedClasses = counters?.classesLoaded)
         }
         var latest = reading()
@@ -90,7 +97,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         val start = System.nanoTime()
         val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
         var slice = 0
-        while (!run.ctx.stopping() && app.child.isAlive()) {
+        while (!run.ctx.stopping() && app.isAlive()) {
             val elapsed = System.nanoTime() - start
             if (elapsed >= cap.toNanos() || elapsed >= cell.load.warmup.toNanos() && watch.steady()) break
             slice += 1

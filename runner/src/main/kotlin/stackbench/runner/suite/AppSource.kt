@@ -5,10 +5,10 @@ import java.time.Duration
 
 /**
  * What a suite app is: one of the lab's built-in stacks, or a team's own service (a JVM jar the lab starts, any
- * command it starts). The suite says which; [stackbench.runner.sut.SystemUnderTest] says what the lab can do with it.
+ * command it starts, or a service already running at a URL, which the lab does not start). The suite says which; [stackbench.runner.sut.SystemUnderTest] says what the lab can do with it.
  */
 sealed interface AppSource {
-    /** How results name the kind: the stack's id for a built-in app, else `jar` or `command`. */
+    /** How results name the kind: the stack's id for a built-in app, else `jar`, `command` or `url`. */
     val id: String
 
     data class Builtin(val stack: Stack) : AppSource {
@@ -26,6 +26,14 @@ sealed interface AppSource {
     /** Any process: `argv[0]` found on the PATH or as a path (resolved as [Jar.path]). */
     data class Command(val argv: List<String>, val env: Map<String, String>) : AppSource {
         override val id get() = "command"
+    }
+
+    /**
+     * A service already running elsewhere, at [url] (`http(s)://HOST[:PORT][/BASE]`, no trailing `/`): the lab neither
+     * starts, isolates, limits nor samples it; its requests go to [url] followed by each endpoint's path.
+     */
+    data class Url(val url: String) : AppSource {
+        override val id get() = "url"
     }
 
     companion object {

@@ -3,20 +3,24 @@ package stackbench.runner.suite
 import org.snakeyaml.engine.v2.nodes.ScalarNode
 import stackbench.runner.yaml.Problems
 import stackbench.runner.yaml.YamlMap
+import java.net.URI
 import java.nio.file.Path
 import java.time.Duration
 
 /**
  * Reads an `apps:` entry for a team's own service: `jar: PATH` or `command: [PROGRAM, ARGS...]`, with `args`, `env`,
- * (for a jar) `jvm-args` and `system-properties`, and `ready:` (a path, or `{path, status, timeout}`). Relative paths
- * are the suite file's: they are joined to [folder] here.
+ * (for a jar) `jvm-args` and `system-properties`, and `ready:` (a path, or `{path, status, timeout}`); or `url: URL`,
+ * a service already running, with `ready:` and `name:` only. Relative paths are the suite file's: they are joined to
+ * [folder] here.
  */
 internal class OwnAppReader(private val m: YamlMap, private val problems: Problems, private val folder: Path) {
     fun read(): AppConfig? {
         for ((key, why) in SPRING_ONLY) if (m.has(key)) {
             m.valueNode(key)
-            problems.at(m.keyNode(key), m.qualify(key), "is for the built-in apps: $why", "pass your app's own settings in args or env")
+            problems.at(m.keyNode(key), m.qualify(key), "is for the built-in apps: $why",
+                if (m.has("url")) "a url: app is already running: set it up where it runs" else "pass your app's own settings in args or env")
         }
+        if (m.has("url")) return url()
         val isJar = m.has("jar")
         val source = if (isJar) jar() else command()
         val jvmArgs = if (isJar) m.scalars("jvm-args")?.map { it.value } ?: emptyList() else emptyList()
@@ -48,6 +52,42 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
             problems.at(m.keyNode("name") ?: m.node, m.qualify("name"), "'$name' may hold only letters, digits, '.', '_', '@' and '-'")
         }
         return AppConfig(name, source, false, emptyMap(), systemProperties, jvmArgs, ready, build)
+    }
+
+    /**
+     * `url: http(s)://HOST[:PORT][/BASE]`: a service already running, which the lab does not start. Every key that
+     * says how to start or configure a process is refused, naming it: nothing here would use it.
+     */
+    private fun url(): AppConfig? {
+        for (key in STARTS_A_PROCESS) if (m.has(key)) {
+            m.valueNode(key)
+            problems.at(m.keyNode(key), m.qualify(key), "is for an app the lab starts (jar: or command:); a url: app is a service already running, " +
+                "which the lab neither starts nor configures", "set it where the service runs, or start it with jar: or command: instead of url:")
+        }
+        val node = m.scalar("url")
+        val url = node?.value?.let { parseUrl(it, node) }
+        val ready = readiness()
+        val name = m.string("name") ?: url?.let { u -> URI(u).let { if (it.port >= 0) "${it.host}-${it.port}" else it.host } }
+        m.finish()
+        if (url == null || name == null) return null
+        if (!name.matches(Regex("[A-Za-z0-9._@-]+"))) {
+            problems.at(m.keyNode("name") ?: m.node, m.qualify("name"), "'$name' may hold only letters, digits, '.', '_', '@' and '-'")
+        }
+        return AppConfig(name, AppSource.Url(url), false, emptyMap(), emptyMap(), emptyList(), ready, null)
+    }
+
+    /** The url as [AppSource.Url] holds it (no trailing `/`), or null with the problem named at [node]. */
+    private fun parseUrl(text: String, node: org.snakeyaml.engine.v2.nodes.Node): String? {
+        val hint = "e.g. url: http://127.0.0.1:8080, or url: https://orders.example.com/api (a base path before each endpoint's path)"
+        fun bad(why: String): String? = null.also { problems.at(node, m.qualify("url"), "'$text' $why", hint) }
+        val uri = runCatching { URI(text.trim()) }.getOrNull() ?: return bad("is not a URL")
+        return when {
+            uri.scheme?.lowercase() !in setOf("http", "https") -> bad("is not an http:// or https:// URL")
+            uri.host.isNullOrEmpty() -> bad("names no host")
+            uri.rawUserInfo != null -> bad("holds a user name or password: the lab records its url in results")
+            uri.rawQuery != null || uri.rawFragment != null -> bad("has a query or fragment: a base url is a scheme, host, port and path; the endpoints add their own query")
+            else -> "${uri.scheme.lowercase()}://${uri.rawAuthority}${uri.rawPath.orEmpty().trimEnd('/')}"
+        }
     }
 
     private fun jar(): AppSource.Jar? {
@@ -91,6 +131,9 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
         value.takeIf { it.startsWith("/") } ?: null.also { problems.at(node, m.qualify("ready"), "'$value' is not a path", "e.g. ready: /health, or ready: {path: /q/health/ready, status: 200, timeout: 60s}") }
 
     private companion object {
+        /** What only an app the lab starts can use. */
+        val STARTS_A_PROCESS = listOf("args", "env", "jvm-args", "system-properties", "build")
+
         val SPRING_ONLY = listOf(
             "properties" to "Spring properties of the lab's own apps",
             "virtual-threads" to "the built-in apps' switch (spring.threads.virtual.enabled)",

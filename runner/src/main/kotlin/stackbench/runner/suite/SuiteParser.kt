@@ -56,7 +56,8 @@ class SuiteParser(
         }
         val description = root.string("description") ?: ""
         val apps = readApps(root, problems)
-        val profile = root.map("profile")?.let { readProfile(it, problems) } ?: defaultProfile()
+        val urlApps = apps.filter { it.source is AppSource.Url }.map { it.name }
+        val profile = root.map("profile")?.let { readProfile(it, problems, urlApps) } ?: defaultProfile(urlApps)
         val appNames = apps.map { it.name }.toSet()
         val endpoints = readEndpoints(root, apps, problems)
         val load = root.map("load")?.let { LoadReader(it, problems).read() } ?: LoadReader.defaults()
@@ -72,6 +73,10 @@ class SuiteParser(
             problems.at(root.keyNode("until-decided"), "until-decided", "has no comparison to decide", "name them in a compare: list")
         }
         val hosts = HostsReader(root, problems, load).read()
+        if (urlApps.isNotEmpty() && hosts.placement.app != HostSpec.LOCAL) {
+            problems.at(root.keyNode("placement"), "placement.app", "places the app on ${hosts.placement.app}, but ${urlApps.joinToString { "apps.$it" }} " +
+                "is a url: app, which runs where its url says", "leave placement.app out for a suite with a url: app")
+        }
         val profiler = ProfilerReader.read(root, problems)
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
@@ -96,13 +101,13 @@ class SuiteParser(
     }
 
     private fun readApp(m: YamlMap, problems: Problems): AppConfig? {
-        val kinds = listOf("stack", "jar", "command").filter { m.has(it) }
+        val kinds = listOf("stack", "jar", "command", "url").filter { m.has(it) }
         if (kinds.size > 1) {
-            problems.at(m.keyNode(kinds[1]), m.qualify(kinds[1]), "an app is one of stack, jar or command, not ${kinds.joinToString(" and ")}")
+            problems.at(m.keyNode(kinds[1]), m.qualify(kinds[1]), "an app is one of stack, jar, command or url, not ${kinds.joinToString(" and ")}")
             return null // its other keys are not checked: which of them apply depends on the kind
         }
-        if (kinds.firstOrNull() in listOf("jar", "command")) return OwnAppReader(m, problems, folder).read()
-        val stackId = m.requiredString("stack", "one of: ${Stack.ids.joinToString()}; or your own app: jar: PATH, or command: [PROGRAM, ARGS...]")
+        if (kinds.firstOrNull() in listOf("jar", "command", "url")) return OwnAppReader(m, problems, folder).read()
+        val stackId = m.requiredString("stack", "one of: ${Stack.ids.joinToString()}; or your own app: jar: PATH, command: [PROGRAM, ARGS...], or url: http://HOST:PORT")
         val bootNode = m.scalar("boot")
         val virtual = m.boolean("virtual-threads") ?: false
         val properties = m.stringMap("properties") ?: emptyMap()
@@ -138,11 +143,19 @@ class SuiteParser(
         return AppConfig(name, stack, virtual, properties, systemProperties, jvmArgs)
     }
 
-    private fun defaultProfile() = ResourceProfile(Defaults.CPUS.coerceAtMost(machine.cpus.toDouble()), emptyList(), Defaults.MEMORY_BYTES, Defaults.HEAP_PERCENT)
+    /** The profile of a suite that names none: the defaults, or no limits at all beside a url: app, which nothing limits. */
+    private fun defaultProfile(urlApps: List<String>) =
+        if (urlApps.isNotEmpty()) ResourceProfile(null, emptyList(), null, Defaults.HEAP_PERCENT)
+        else ResourceProfile(Defaults.CPUS.coerceAtMost(machine.cpus.toDouble()), emptyList(), Defaults.MEMORY_BYTES, Defaults.HEAP_PERCENT)
 
-    private fun readProfile(m: YamlMap, problems: Problems): ResourceProfile {
+    /**
+     * Reads `profile:`. In a suite with a url: app ([urlApps]) the profile limits nothing: `cpus` and `memory` default
+     * to `none`, and a CPU quota, a CPU set or a memory limit is refused at its key, naming the url: apps. The one profile
+     * would give the other apps limits the url: app cannot have, and the lab cannot limit a service it did not start.
+     */
+    private fun readProfile(m: YamlMap, problems: Problems, urlApps: List<String>): ResourceProfile {
         val cpusNode = m.scalar("cpus")
-        var cpus: Double? = Defaults.CPUS
+        var cpus: Double? = if (urlApps.isEmpty()) Defaults.CPUS else null
         if (cpusNode != null) {
             cpus = if (cpusNode.value == "none") null else Units.number(cpusNode.value)
             if (cpusNode.value != "none" && (cpus == null || cpus < Units.MIN_CPUS)) {
@@ -166,7 +179,7 @@ class SuiteParser(
                 "leave at least one CPU out, e.g. cpuset: [${machine.cpus - 1}]")
         }
         val memNode = m.scalar("memory")
-        var memory: Long? = Defaults.MEMORY_BYTES
+        var memory: Long? = if (urlApps.isEmpty()) Defaults.MEMORY_BYTES else null
         if (memNode != null) {
             memory = if (memNode.value == "none") null else Units.size(memNode.value)
             if (memNode.value != "none" && (memory == null || memory < Units.MIN_MEMORY || memory > Units.MAX_MEMORY)) {
@@ -179,6 +192,18 @@ class SuiteParser(
             val p = Units.percent(heapNode.value)
             if (p == null || p < 10 || p > 95) problems.at(heapNode, m.qualify("heap"), "'${heapNode.value}' is not a share of memory in 10%..95%", Units.PERCENT_HINT)
             else heap = p.toInt()
+        }
+        if (urlApps.isNotEmpty()) {
+            val named = urlApps.joinToString { "apps.$it" }
+            val limits = listOfNotNull(
+                cpusNode?.takeIf { it.value != "none" }?.let { "cpus" to "a CPU quota" },
+                ("cpuset" to "a CPU set").takeIf { cpuset.isNotEmpty() },
+                memNode?.takeIf { it.value != "none" }?.let { "memory" to "a memory limit" },
+            )
+            for ((key, what) in limits) {
+                problems.at(m.valueNode(key), m.qualify(key), "gives $what, but $named is a url: app: a service already running elsewhere, which the lab " +
+                    "cannot limit, pin or isolate", "profile: {cpus: none} for a suite with a url: app (no cpuset, no memory); limit a started app in a suite of its own")
+            }
         }
         m.finish()
         return ResourceProfile(cpus, cpuset, memory, heap)

@@ -15,10 +15,16 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 
-/** A started app: its process, its confinement, where it answers. */
+/**
+ * An app the cell runs against: its process and confinement when the lab started it, and where it answers. A system
+ * the lab did not start ([Capabilities.process] false: a url: app) has no process: nothing of it is read from /proc, its
+ * confinement holds nothing, and stopping it does nothing to it.
+ */
 class RunningApp(
-    val child: ChildProcess,
+    /** Its process; null for a system the lab did not start. */
+    val process: ChildProcess?,
     val confinement: Confinement,
+    /** Where it answers: a scheme, host and port, and a url: app's base path (no trailing `/`). */
     val baseUrl: URI,
     /** The built-in apps' stats channel; null when the app has none ([Capabilities.statsChannel]). */
     val statsUrl: URI?,
@@ -36,6 +42,18 @@ class RunningApp(
     /** What it is, and what it offers beyond answering. */
     val sut: SystemUnderTest,
 ) {
+    /** [path] (from its `/`) on the app: after a url: app's base path. */
+    fun at(path: String): URI = URI(baseUrl.toString().trimEnd('/') + path)
+
+    /** Its process id, or null without a process. */
+    val pid: Long? get() = process?.pid
+
+    /** Whether its process still runs; true without one, which the lab cannot watch (its failures show as errors). */
+    fun isAlive(): Boolean = process?.isAlive() ?: true
+
+    /** Its log's last lines; none without a process the lab started. */
+    fun logTail(lines: Int = 40): List<String> = process?.logTail(lines) ?: emptyList()
+
     /** Its stats channel's counter; null when it has none (then the load generator counts its answers). */
     fun counter(json: tools.jackson.databind.ObjectMapper): (() -> stackbench.runner.probe.ServerCount?)? =
         statsUrl?.let { url -> val channel = stackbench.runner.probe.StatsChannel(url, json); { channel.read() } }
@@ -55,10 +73,10 @@ class RunningApp(
     /** The passed verification of each configuration this process served, by configuration key, for its later repetitions. */
     val verifications = java.util.concurrent.ConcurrentHashMap<String, stackbench.runner.results.VerificationResult>()
 
-    /** Stops the app (SIGTERM, SIGKILL after the grace period) and removes its cgroup. */
+    /** Stops the app (SIGTERM, SIGKILL after the grace period) and removes its cgroup; nothing for one the lab did not start. */
     fun stop(grace: Duration = if (fastStart) Duration.ofSeconds(FastStart.EXIT_GRACE_SECONDS) else Duration.ofSeconds(3)) {
         try {
-            child.stop(grace)
+            process?.stop(grace)
         } finally {
             exposures.forEach { runCatching { it.close() } }
             confinement.release { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
@@ -72,8 +90,8 @@ class AppStartException(message: String, val logTail: List<String>) : RuntimeExc
 interface AppStarter {
     fun start(cell: Cell, cellDir: Path, groupName: String, downstreamUrl: String?): RunningApp
 
-    /** Milliseconds from the process's start until the app answered its health check. */
-    fun awaitHealthy(app: RunningApp, timeout: Duration = Duration.ofSeconds(120)): Double
+    /** Milliseconds from the process's start until the app answered its health check; null without a process (no start to time). */
+    fun awaitHealthy(app: RunningApp, timeout: Duration = Duration.ofSeconds(120)): Double?
 
     /**
      * Takes the healthy app's stats channel threads out of its CPU limits, onto [driverCpus] (empty: every CPU); what
@@ -98,6 +116,11 @@ class AppLauncher(
         val sut = SystemUnderTest.of(cell.app, home, fast)
         Files.createDirectories(cellDir)
         sut.problem()?.let { throw AppStartException(it, emptyList()) }
+        // a system the lab does not start answers where it runs: no process, no confinement, no relay
+        if (!sut.capabilities.process) {
+            val at = requireNotNull(sut.runningAt) { "${sut.kind}: a system the lab does not start says where it runs" }
+            return RunningApp(null, Confinement.none(), at, null, emptyList(), cellDir, cell.key, sut = sut)
+        }
         val ports = AppPorts(host.freePort(), if (sut.capabilities.statsChannel) host.freePort() else 0)
         val ctx = LaunchContext(cell, java, home, machineCpus, host.bindAddress, ports, downstreamUrl, cellDir.resolve("gc.log"))
         val command = sut.command(ctx)
@@ -139,27 +162,29 @@ class AppLauncher(
      * returns milliseconds since the process started. Fails with the log's tail if the app exits or is not ready in
      * its readiness timeout (at most [timeout] for the built-in apps).
      */
-    override fun awaitHealthy(app: RunningApp, timeout: Duration): Double {
+    override fun awaitHealthy(app: RunningApp, timeout: Duration): Double? {
         val ready = app.sut.readiness
-        val url = app.baseUrl.resolve(ready.path)
+        val url = app.at(ready.path)
         val wait = if (app.sut is BuiltinApp) timeout else ready.timeout
         val deadline = System.nanoTime() + wait.toNanos()
+        val child = app.process
         var last: Int? = null
         while (System.nanoTime() < deadline) {
-            if (!app.child.isAlive()) {
-                throw AppStartException("the app exited with status ${app.child.process.exitValue()} before it was ready", app.child.logTail())
+            if (child != null && !child.isAlive()) {
+                throw AppStartException("the app exited with status ${child.process.exitValue()} before it was ready", child.logTail())
             }
             last = http.statusOf(url, Duration.ofSeconds(1))
-            if (ready.isReady(last)) return (System.nanoTime() - app.child.startNanos) / 1e6
+            // without a process there is no start to time: only whether it is ready
+            if (ready.isReady(last)) return child?.let { (System.nanoTime() - it.startNanos) / 1e6 }
             Thread.sleep(25)
         }
-        val seen = if (last == null) "its port ${app.baseUrl.port} never answered HTTP" else "GET ${ready.path} answered $last, waiting for ${ready.describe}"
-        throw AppStartException("the app was not ready within ${wait.seconds} s: $seen", app.child.logTail())
+        val seen = if (last == null) (if (child == null) "${app.baseUrl}" else "its port ${app.baseUrl.port}") + " never answered HTTP" else "GET ${ready.path} answered $last, waiting for ${ready.describe}"
+        throw AppStartException("the app was not ready within ${wait.seconds} s: $seen", app.logTail())
     }
 
     /** The app's threads are this machine's (its own host or a namespace of it), not another machine's. */
     override fun releaseStatsThreads(app: RunningApp, driverCpus: List<Int>): String? =
-        if (host.kind == "ssh") null else ObserverThreads.release(ObserverThreads.threadsOf(app.child.pid), isolation, driverCpus)
+        if (host.kind == "ssh") null else app.pid?.let { ObserverThreads.release(ObserverThreads.threadsOf(it), isolation, driverCpus) }
 
     companion object {
         fun freePort(): Int = ServerSocket(0).use { it.localPort }

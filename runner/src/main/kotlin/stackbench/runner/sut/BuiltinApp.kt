@@ -9,7 +9,7 @@ import java.nio.file.Path
 /** One of the lab's own Spring Boot apps: it offers every capability, and is started the way [AppCommand] says. */
 class BuiltinApp(val stack: Stack, private val home: Path, private val fastStart: Boolean) : SystemUnderTest {
     override val kind get() = stack.label
-    override val capabilities = Capabilities(statsChannel = true, info = true, startLine = true, primeEndpoint = true, jvm = true)
+    override val capabilities = Capabilities(process = true, statsChannel = true, info = true, startLine = true, primeEndpoint = true, jvm = true)
     override val readiness = Readiness(Paths.HEALTH, 200, Readiness.DEFAULT_TIMEOUT)
 
     val jar: Path get() = stack.jarPath(home)

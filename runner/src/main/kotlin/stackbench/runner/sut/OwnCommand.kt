@@ -13,7 +13,7 @@ import java.nio.file.Path
  */
 class OwnCommand(private val source: AppSource.Command, private val app: AppConfig, private val home: Path) : SystemUnderTest {
     override val kind get() = source.id
-    override val capabilities = Capabilities(statsChannel = false, info = false, startLine = false, primeEndpoint = false, jvm = false)
+    override val capabilities = Capabilities(process = true, statsChannel = false, info = false, startLine = false, primeEndpoint = false, jvm = false)
     override val readiness = app.ready ?: Readiness.ANY_ANSWER
 
     /** The program: a path (with a '/'), resolved against the lab's home, or a name found on the PATH. */

@@ -14,7 +14,7 @@ import java.nio.file.Path
 class OwnJar(private val source: AppSource.Jar, private val app: AppConfig, home: Path) : SystemUnderTest {
     val jar: Path = home.resolve(source.path).normalize()
     override val kind get() = source.id
-    override val capabilities = Capabilities(statsChannel = false, info = false, startLine = false, primeEndpoint = false, jvm = true)
+    override val capabilities = Capabilities(process = true, statsChannel = false, info = false, startLine = false, primeEndpoint = false, jvm = true)
     override val readiness = app.ready ?: Readiness.ANY_ANSWER
 
     override fun problem(): String? = when {

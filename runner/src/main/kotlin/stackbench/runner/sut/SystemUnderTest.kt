@@ -4,6 +4,7 @@ import stackbench.runner.plan.Cell
 import stackbench.runner.suite.AppConfig
 import stackbench.runner.suite.AppSource
 import stackbench.runner.suite.Readiness
+import java.net.URI
 import java.nio.file.Path
 
 /**
@@ -11,6 +12,13 @@ import java.nio.file.Path
  * that needs one asks here, and records "unknown" (never a guess) when the app does not offer it.
  */
 data class Capabilities(
+    /**
+     * A process the lab starts and stops: placed on its CPUs, confined (cgroup or taskset), its log kept, and sampled
+     * from /proc and its cgroup (CPU, memory, threads, context switches, throttling, open connections). Without it (a
+     * service already running elsewhere) the lab can neither isolate nor sample it: those figures are unknown, and
+     * the cells say so (flag `not-isolated`).
+     */
+    val process: Boolean,
     /** The built-in apps' stats channel: an in-app request counter, open connections, the handlers' own work. */
     val statsChannel: Boolean,
     /** `GET /info`: the servers and pools the app runs, which the ceilings' Little's law counts. */
@@ -21,7 +29,18 @@ data class Capabilities(
     val primeEndpoint: Boolean,
     /** A HotSpot JVM the lab starts: its compiler threads in /proc, its GC log, its performance-data counters. */
     val jvm: Boolean,
-)
+) {
+    init {
+        require(process || !jvm && !statsChannel) { "a JVM's signals and a stats channel are read from a process the lab started" }
+    }
+
+    /** Each capability in the words results use (`sut.offers`, `sut.lacks`), and whether it is offered. */
+    val named: List<Pair<String, Boolean>>
+        get() = listOf(
+            "process" to process, "stats channel" to statsChannel, "/info" to info, "start-up line" to startLine,
+            "priming endpoint" to primeEndpoint, "JVM signals" to jvm,
+        )
+}
 
 /** What the lab decided for one start of an app: where it listens, what it may use, where its files go. */
 data class LaunchContext(
@@ -37,19 +56,29 @@ data class LaunchContext(
 
 /**
  * The seam between the lab and what it measures: a built-in Spring app ([BuiltinApp]), a team's JVM jar ([OwnJar]),
- * any command ([OwnCommand]). Adding a kind of system under test means one more implementation here and its suite key.
+ * any command ([OwnCommand]), a service already running at a URL ([OwnUrl]). Adding a kind of system under test means
+ * one more implementation here and its suite key.
  */
 interface SystemUnderTest {
-    /** How results name it: a stack's label, `jar` or `command`. */
+    /** How results name it: a stack's label, `jar`, `command` or `url`. */
     val kind: String
     val capabilities: Capabilities
     val readiness: Readiness
 
-    /** What is wrong before anything starts (a jar missing or not a jar, a command not found), or null. */
+    /**
+     * What is wrong before anything starts (a jar missing or not a jar, a command not found, a URL that does not
+     * answer within its readiness timeout), or null.
+     */
     fun problem(): String?
 
-    /** The command line that starts it. */
+    /** The command line that starts it; empty for one the lab does not start ([runningAt]). */
     fun command(ctx: LaunchContext): List<String>
+
+    /**
+     * Where it already answers, for a system the lab does not start ([Capabilities.process] false): each request goes
+     * to this URL followed by the request's path. Null for one the lab starts: it answers where [command] tells it to.
+     */
+    val runningAt: URI? get() = null
 
     /** Environment variables for its process, besides the lab's. */
     fun environment(ctx: LaunchContext): Map<String, String> = emptyMap()
@@ -60,6 +89,7 @@ interface SystemUnderTest {
             is AppSource.Builtin -> BuiltinApp(s.stack, home, fastStart)
             is AppSource.Jar -> OwnJar(s, app, home)
             is AppSource.Command -> OwnCommand(s, app, home)
+            is AppSource.Url -> OwnUrl(s, app)
         }
     }
 }

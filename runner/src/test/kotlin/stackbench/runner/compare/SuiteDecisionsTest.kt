@@ -7,6 +7,7 @@ import stackbench.runner.plan.Planner
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.Flag
+import stackbench.runner.results.Flags
 import stackbench.runner.results.ResourceSummary
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
@@ -58,6 +59,28 @@ class SuiteDecisionsTest {
             if (it.key == "platform/io-blocking-delay100/c100/r1") it.copy(status = CellStatus.FAILED) else it
         }
         assertThat(SuiteDecisions.decide(suite.comparisons, cells).single().leftOut).containsExactly("platform/io-blocking-delay100/c100/r1: failed")
+    }
+
+    @Test
+    fun `a url app's cells are never set against an isolated app's, left out with the reason, and no further round is asked for`() {
+        val notIsolated = Flag(Flags.NOT_ISOLATED, "a service the lab did not start", "other")
+        // virtual stands for a url app here: every one of its cells carries the flag, a failed one too
+        val cells = results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0)).map {
+            if (it.app.name == "virtual") it.copy(flags = it.flags + notIsolated) else it
+        }
+        val d = SuiteDecisions.decide(suite.comparisons, cells).single()
+        assertThat(d.decided).isFalse()
+        assertThat(d.nA).isZero()
+        assertThat(d.nB).isEqualTo(3)
+        assertThat(d.leftOut).hasSize(3).allMatch { it.startsWith("virtual/io-blocking-delay100/c100/r") && it.endsWith(": ${SuiteDecisions.NOT_ISOLATED}") }
+        assertThat(SuiteDecisions.NOT_ISOLATED).startsWith("not-isolated: a url app is not measured under the lab's isolation")
+        assertThat(SuiteDecisions.openConfigs(listOf(d))).`as`("no round can make it comparable").isEmpty()
+
+        // two url apps compare as any two apps: the flag alone does not take a cell out
+        val both = SuiteDecisions.decide(suite.comparisons, cells.map { it.copy(flags = (it.flags + notIsolated).distinct()) }).single()
+        assertThat(both.decided).isTrue()
+        assertThat(both.relation).isEqualTo("higher")
+        assertThat(both.leftOut).isEmpty()
     }
 
     @Test

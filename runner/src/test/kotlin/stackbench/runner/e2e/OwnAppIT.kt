@@ -9,6 +9,9 @@ import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.testing.Needs
+import java.net.InetAddress
+import java.net.ServerSocket
+import java.net.URI
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.attribute.PosixFilePermissions
@@ -59,13 +62,14 @@ class OwnAppIT {
 
     private data class Ran(val exit: Int, val console: String, val cells: List<CellResult>)
 
-    private fun run(name: String, apps: String, endpoint: String = PRIMES): Ran {
+    private fun run(name: String, apps: String, endpoint: String = PRIMES,
+                    profile: String = "{cpus: none, cpuset: [${Runtime.getRuntime().availableProcessors() - 1}], memory: 512MiB}"): Ran {
         val suite = dir.resolve("$name.yaml")
         Files.writeString(suite, """
             |name: $name
             |apps:
             |$apps
-            |profile: {cpus: none, cpuset: [${Runtime.getRuntime().availableProcessors() - 1}], memory: 512MiB}
+            |profile: $profile
             |endpoints:
             |  - $endpoint
             |load: {driver: wrk, connections: 10, warmup: 2s, warmup-max: 12s, duration: 3s, timeout: 5s}
@@ -102,7 +106,8 @@ class OwnAppIT {
         }
         val jarCell = byApp.getValue("tiny-jar")
         assertThat(jarCell.sut!!.kind).isEqualTo("jar")
-        assertThat(jarCell.sut!!.offers).containsExactly("JVM signals")
+        assertThat(jarCell.sut!!.offers).containsExactly("process", "JVM signals")
+        assertThat(ran.cells.flatMap { c -> c.flags.map { it.code } }).`as`("apps the lab started are isolated").doesNotContain("not-isolated")
         assertThat(jarCell.app.command).contains("-XX:ActiveProcessorCount=1", "-jar", tiny.toString())
         assertThat(jarCell.warmupRecord!!.slices.map { it.compileShare }).`as`("the JIT's CPU, read from /proc for a JVM the lab started").allMatch { it != null }
         assertThat(jarCell.warmupRecord!!.slices.map { it.compilingShare }).`as`("the JIT's clock, read from the JVM's perf-data file").allMatch { it != null }
@@ -151,6 +156,64 @@ class OwnAppIT {
             assertThat(ran.console).contains(message)
             assertThat(ran.cells).`as`("no cell ran").isEmpty()
         }
+    }
+
+    /** A loopback port nothing listens on. */
+    private fun freePort(): Int = ServerSocket(0, 1, InetAddress.getLoopbackAddress()).use { it.localPort }
+
+    @Test
+    fun `a url app already running is verified, warmed up and measured, flagged not-isolated, and what the lab could not read is unknown`() {
+        wrk()
+        // the service runs before the lab does, started by this test, not by the lab: on loopback, stopped here
+        val port = freePort()
+        val server = ProcessBuilder(java.toString(), "-jar", tiny.toString(), port.toString())
+            .redirectErrorStream(true).redirectOutput(dir.resolve("url-server.log").toFile()).start()
+        try {
+            val http = stackbench.runner.sut.Http()
+            val ready = URI("http://127.0.0.1:$port/ready")
+            val deadline = System.nanoTime() + 30_000_000_000L
+            while (http.statusOf(ready) != 200 && System.nanoTime() < deadline) Thread.sleep(100)
+            assertThat(http.statusOf(ready)).`as`("the test's own server answers").isEqualTo(200)
+
+            val ran = run("own-url", "  - {name: tiny-url, url: 'http://127.0.0.1:$port', ready: {path: /ready, timeout: 10s}}", profile = "{cpus: none}")
+            assertThat(ran.exit).`as`(ran.console).isZero()
+            val cell = ran.cells.single()
+            assertThat(cell.status).`as`(cell.reason ?: "").isEqualTo(CellStatus.OK)
+            assertThat(cell.verification!!.ok).isTrue()
+            assertThat(cell.measured!!.throughput).isGreaterThan(0.0)
+            assertThat(cell.measured!!.errorCount).isZero()
+            assertThat(cell.flags.map { it.code }).contains("not-isolated").doesNotContain("shared-cpus", "no-cgroup")
+            assertThat(cell.flags.first { it.code == "not-isolated" }.message).contains("http://127.0.0.1:$port")
+            // nothing of the process is read: unknown (null), never zero
+            val r = cell.resources!!
+            assertThat(listOf(r.cpuShare, r.cpuShareMax, r.rssMaxBytes, r.rssMeanBytes, r.threadsMax, r.voluntaryCtx, r.involuntaryCtx,
+                r.periods, r.throttledPeriods, r.memoryPeakBytes, r.oomKills)).`as`("process and cgroup figures").containsOnlyNulls()
+            assertThat(cell.samples).isNotEmpty().allMatch { it.cpuMs == null && it.rssBytes == null && it.cgroupCpuMs == null }
+            assertThat(cell.jvm?.compilationMs).isNull()
+            assertThat(cell.jvm?.cpuMsPerRequest).isNull()
+            assertThat(cell.warmupRecord!!.slices).isNotEmpty().allMatch { it.compileShare == null && it.cpuShare == null && it.compilingShare == null }
+            assertThat(cell.startup).`as`("no start to time").isNull()
+            assertThat(cell.app.stack).isEqualTo("url")
+            assertThat(cell.app.command).isEmpty()
+            assertThat(cell.profile.isolation).isEqualTo("none")
+            assertThat(cell.sut!!.kind).isEqualTo("url")
+            assertThat(cell.sut!!.url).isEqualTo("http://127.0.0.1:$port")
+            assertThat(cell.sut!!.offers).isEmpty()
+            assertThat(cell.sut!!.lacks).containsExactly("process", "stats channel", "/info", "start-up line", "priming endpoint", "JVM signals")
+            assertThat(server.isAlive).`as`("the lab stops nothing it did not start").isTrue()
+        } finally {
+            server.destroy()
+            server.waitFor(10, TimeUnit.SECONDS)
+        }
+    }
+
+    @Test
+    fun `a url that does not answer stops the run before anything starts, naming its key and what the attempt met`() {
+        val port = freePort()
+        val ran = run("own-url-closed", "  - {name: closed, url: 'http://127.0.0.1:$port', ready: {path: /ready, timeout: 2s}}", profile = "{cpus: none}")
+        assertThat(ran.exit).`as`(ran.console).isEqualTo(2)
+        assertThat(ran.console).contains("apps.closed.url: http://127.0.0.1:$port did not answer as ready within 2 s").contains("GET /ready: connection refused")
+        assertThat(ran.cells).`as`("no cell ran").isEmpty()
     }
 
     private companion object {

@@ -96,7 +96,7 @@ class StartStopStepsTest {
         val result = CellRunner(lab, steps(fail = true)).run(cells[0], context(dir, null))
         assertThat(result.status).isEqualTo(CellStatus.FAILED)
         assertThat(result.app.command).containsExactly("sleep", "60")
-        assertThat(starter.started.single().child.isAlive()).isFalse()
+        assertThat(starter.started.single().isAlive()).isFalse()
     }
 
     @Test
@@ -104,7 +104,7 @@ class StartStopStepsTest {
         val sessions = AppSessions(lab.http)
         val first = CellRunner(lab, steps(fail = false)).run(cells[0], context(dir, sessions))
         val app = starter.started.single()
-        assertThat(app.child.isAlive()).isTrue()
+        assertThat(app.isAlive()).isTrue()
         assertThat(first.appStartedBy).isNull()
 
         val second = CellRunner(lab, steps(fail = false)).run(cells[1], context(dir, sessions))
@@ -116,7 +116,7 @@ class StartStopStepsTest {
         assertThat(second.app.command).containsExactly("sleep", "60")
 
         sessions.stopAll()
-        assertThat(app.child.isAlive()).isFalse()
+        assertThat(app.isAlive()).isFalse()
     }
 
     @Test
@@ -135,6 +135,37 @@ class StartStopStepsTest {
         assertThat(second.info).isEqualTo(first.info)
         assertThat(second.info!!.path("stack").asString("")).isEqualTo("tomcat")
         sessions.stopAll()
+    }
+
+    @Test
+    fun `a url app is started by no one, the real start step attaches to it, the cell records no process and no start-up, and stop leaves it running`(@TempDir dir: Path) {
+        val url = "http://127.0.0.1:${health.address.port}"
+        val cell = Planner.plan(SuiteParser(MachineFacts(2)).parse(
+            "name: u\napps: [{name: remote, url: '$url'}]\nendpoints: [{kind: http, name: x, path: /x}]\nrepetitions: 1", "u.yaml")).cells.single()
+        val launcher = stackbench.runner.sut.AppLauncher(host, lab.isolation, lab.java, lab.home, lab.machineCpus, lab.http)
+        var attached: RunningApp? = null
+        val steps = CellSteps(listOf(StartStep(launcher), VerifyStep(), object : CellStep {
+            override val name = "load"
+            override fun run(run: CellRun): Outcome? {
+                attached = run.started()
+                run.record.measured = LoadResult("oha", "closed", false, 1.0, 10, 10, 10.0)
+                return null
+            }
+        }), StopStep())
+        val result = CellRunner(lab, steps).run(cell, context(dir, null))
+        assertThat(result.status).`as`(result.reason ?: "").isEqualTo(CellStatus.OK)
+        assertThat(attached!!.process).isNull()
+        assertThat(registry.alive()).`as`("no process started").isEmpty()
+        assertThat(result.verification!!.ok).isTrue()
+        assertThat(result.startup).`as`("no start to time").isNull()
+        assertThat(result.app.command).isEmpty()
+        assertThat(result.profile.isolation).isEqualTo("none")
+        assertThat(result.flags.map { it.code }).contains("not-isolated").doesNotContain("shared-cpus", "no-cgroup")
+        assertThat(result.sut!!.url).isEqualTo(url)
+        assertThat(result.sut!!.offers).isEmpty()
+        assertThat(result.sut!!.lacks).contains("process", "JVM signals", "stats channel")
+        assertThat(Http().statusOf(URI("$url/x"))).`as`("stop did nothing to it").isEqualTo(200)
+        assertThat(calls["/x"]).isEqualTo(2) // the verification's request, after the readiness check's (/ on an own app) and the attach's
     }
 
     @Test

@@ -122,7 +122,7 @@ class OwnAppSuiteTest {
     @Test
     fun `bad own apps are named at their key`() {
         fun only(app: String) = problems("name: b\napps:\n  - $app\nendpoints: [{kind: http, name: x, path: /}]")
-        assertThat(only("{jar: a.jar, stack: tomcat, args: [\"{port}\"]}").one().message).contains("an app is one of stack, jar or command")
+        assertThat(only("{jar: a.jar, stack: tomcat, args: [\"{port}\"]}").one().message).contains("an app is one of stack, jar, command or url")
         assertThat(only("{jar: app.war, args: [\"{port}\"]}").one().message).contains("'app.war' is not a .jar file")
         assertThat(only("{jar: a.jar}").one().let { it.key to it.message }).isEqualTo("apps[0].args" to
             "never passes {port}: the lab picks a free port for every start and cannot tell the app which")
