@@ -61,6 +61,7 @@ class SuiteParser(
         val endpoints = readEndpoints(root, apps, problems)
         val load = root.map("load")?.let { LoadReader(it, problems).read() } ?: LoadReader.defaults()
         val repetitions = root.int("repetitions", Ranges.REPETITIONS) ?: Defaults.REPETITIONS
+        val processes = root.int("processes", Ranges.PROCESSES) ?: Defaults.PROCESSES
         val downstream = root.map("downstream")?.let { readDownstream(it) } ?: DownstreamConfig(null)
         val restart = root.scalar("restart")?.let { node ->
             Restart.entries.firstOrNull { it.id == node.value }
@@ -74,7 +75,7 @@ class SuiteParser(
         val hosts = HostsReader(root, problems, load).read()
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
-        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts)
+        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts, processes = processes)
     }
 
     private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {
