@@ -98,7 +98,8 @@ object Decisions {
      * Fewer than two processes a side: undecided, saying so.
      */
     fun processes(a: List<List<Double>>, b: List<List<Double>>, threshold: Double = THRESHOLD, look: Look = Look.SINGLE): RatioDecision {
-        require(threshold > 0 && threshold < 1) { "threshold must be between 0 and 1, not $threshold" }
+        // 0 asks the sharp question (any difference at all): "the same" can then never be decided
+        require(threshold >= 0 && threshold < 1) { "threshold must be in [0, 1), not $threshold" }
         val pa = a.filter { it.isNotEmpty() }
         val pb = b.filter { it.isNotEmpty() }
         val ma = pa.map { it.average() }
