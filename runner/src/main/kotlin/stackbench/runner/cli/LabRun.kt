@@ -77,7 +77,8 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
         val comparisons = if (suite.only == null) null else suite.comparisons.map { ComparisonRecord.of(it) }
         return earlier?.run?.copy(status = RunStatus.RUNNING, finishedAt = null, command = command(), only = only, comparisons = comparisons) ?: RunInfo(
             id = id, suite = suite.name, suiteFile = source.path, suiteText = source.text, description = suite.description,
-            scale = scale, restart = suite.restart.id, apps = apps, repetitions = plan.cells.maxOfOrNull { it.repetition } ?: suite.repetitions,
+            scale = scale, restart = suite.restart.id, apps = apps, repetitions = if (plan.processes > 1) plan.windows else plan.cells.maxOfOrNull { it.repetition } ?: suite.repetitions,
+            processes = plan.processes,
             plannedCells = plan.cells.size, command = command(), startedAt = started.toString(), finishedAt = null,
             status = RunStatus.RUNNING, only = only, comparisons = comparisons,
         )

@@ -27,6 +27,7 @@ class PlanCommand : CliktCommand(name = "plan") {
     private val scale by option("--scale", help = "as for run").number(Ranges.SCALE_MIN, Ranges.SCALE_MAX).default(1.0)
     private val repetitions by option("--repetitions", help = "as for run").wholeNumber(Ranges.REPETITIONS)
     private val apps by option("--apps", metavar = "NAME,...", help = "as for run").split(",")
+    private val processes by option("--processes", help = "as for run").wholeNumber(Ranges.PROCESSES)
     private val restart by option("--restart", help = "as for run").choice(*stackbench.runner.suite.Restart.entries.map { it.id }.toTypedArray())
 
     override fun run() {
@@ -34,7 +35,7 @@ class PlanCommand : CliktCommand(name = "plan") {
         val cpus = EnvironmentProbe.machineCpus()
         val suite = SuiteParser(MachineFacts(cpus), Home.path).read(path, runCatching { Home.path.relativize(path.toAbsolutePath()).toString() }.getOrDefault(path.toString())).withRestart(restart)
             .let { try { it.withApps(apps) } catch (e: IllegalArgumentException) { throw BadInput("--apps: ${e.message}") } }
-        val plan = Planner.plan(suite, scale, repetitions)
+        val plan = Planner.plan(suite, scale, repetitions, processes)
         val profile = suite.profile
         val placement = Placement.of(profile, cpus)
         println("suite ${suite.name}: ${suite.description}".trimEnd(' ', ':'))
@@ -53,18 +54,34 @@ class PlanCommand : CliktCommand(name = "plan") {
         }
         println("load: ${plan.cells.firstOrNull()?.load?.describe() ?: plan.searches.firstOrNull()?.let { "capacity search, p99 <= ${it.slo.p99.toMillis()} ms" }}")
         println("scale: $scale; restart: ${suite.restart.id}")
+        println(processLine(plan))
         println()
         val rows = plan.cells.map { c ->
-            listOf(c.index.toString(), c.app.name, c.endpoint.path, c.load.shape.describe(), "r${c.repetition}",
+            listOf(c.index.toString(), c.app.name, c.endpoint.path, c.load.shape.describe(), "r${c.repetition}", c.processLabel.substringAfterLast('#').let { "p$it" },
                 settings(c, cpus).joinToString(" "))
         }
-        if (rows.isNotEmpty()) println(SummaryTable.table(listOf("#", "app", "request", "load", "rep", "app settings"), rows, setOf(0)))
+        if (rows.isNotEmpty()) println(SummaryTable.table(listOf("#", "app", "request", "load", "rep", "process", "app settings"), rows, setOf(0)))
         for (s in plan.searches) {
             println("capacity search ${s.key}: open model from ${s.startRate} req/s up to ${s.maxRate}, until p99 > ${s.slo.p99.toMillis()} ms or errors > ${s.slo.errorRate * 100}%")
         }
         println()
         println("${plan.cells.size} cells${if (plan.searches.isEmpty()) "" else " and ${plan.searches.size} capacity searches"}, estimated ${ConsoleProgress.format(plan.estimatedDuration)}")
+        suite.untilDecided?.takeIf { suite.comparisons.isNotEmpty() }?.let { budget ->
+            val k = stackbench.runner.run.Rounds.maxLooks(plan, budget)
+            println("until-decided ${Units.formatDuration(budget)}: at most $k look(s) at the comparisons (the planned cells, then ${k - 1} round(s) of one more process a side, " +
+                "by this plan's estimate), each at the confidence alpha spending allows: " +
+                (1..k).joinToString(", ") { "%.2f %%".format(java.util.Locale.ROOT, 100 * stackbench.runner.stats.SequentialLooks(k).confidenceAt(it)) })
+        }
     }
+
+    /** Processes × windows per configuration, and what that means under the restart policy. */
+    private fun processLine(plan: stackbench.runner.plan.Plan): String =
+        if (plan.suite.restart == stackbench.runner.suite.Restart.APP) {
+            "processes: ${plan.processes} × ${plan.windows} window(s) per configuration (restart: app; an app's process serves its configurations' windows of that round)" +
+                if (plan.processes < 2 && plan.suite.comparisons.isNotEmpty()) "; a comparison needs 2 processes a side: set processes: 2 or more" else ""
+        } else {
+            "processes: ${plan.processes * plan.windows} per configuration, each one window (restart: cell: every cell starts its own app)"
+        }
 
     /** What the plan shows of a cell's app command: the lab's JVM flags and the app's settings, not its per-cell ports. */
     private fun settings(c: stackbench.runner.plan.Cell, cpus: Int): List<String> = if (c.app.stack != null) {

@@ -38,6 +38,7 @@ class RunCommand : CliktCommand(name = "run") {
     private val suiteArg by argument("SUITE", help = "a suite name in suites/ (e.g. quick) or a path to a suite file").optional()
     private val scale by option("--scale", help = "multiply warm-up and measured durations by this (0.1 = a tenth as long), ${OutOfRange.fmt(Ranges.SCALE_MIN)}..${OutOfRange.fmt(Ranges.SCALE_MAX)}; recorded in results").number(Ranges.SCALE_MIN, Ranges.SCALE_MAX)
     private val repetitions by option("--repetitions", help = "override the suite's repetitions (${Ranges.REPETITIONS.first}..${Ranges.REPETITIONS.last})").wholeNumber(Ranges.REPETITIONS)
+    private val processes by option("--processes", help = "override the suite's processes: separate app processes per configuration, its repetitions (windows) in each (${Ranges.PROCESSES.first}..${Ranges.PROCESSES.last})").wholeNumber(Ranges.PROCESSES)
     private val restart by option("--restart", help = "override the suite's restart policy: cell (a fresh app per cell) or app (one app serves its consecutive cells, as one container serving every endpoint)")
         .choice(*Restart.entries.map { it.id }.toTypedArray())
     private val apps by option("--apps", metavar = "NAME,...", help = "run only these app configurations of the suite (their names in it)").split(",")
@@ -69,7 +70,7 @@ class RunCommand : CliktCommand(name = "run") {
         val suite = earlier?.run?.focus(chosen) ?: chosen
         val scaleUsed = scale ?: earlier?.run?.scale ?: 1.0
         if (scaleUsed <= 0) throw BadInput("--scale must be positive, was $scaleUsed")
-        val plan = Planner.plan(suite, scaleUsed, repetitions ?: earlier?.run?.repetitions)
+        val plan = Planner.plan(suite, scaleUsed, repetitions ?: earlier?.run?.repetitions, processes ?: earlier?.run?.processes)
         if (plan.cells.isEmpty() && plan.searches.isEmpty()) throw BadInput("the suite expands to no cells")
         if (plan.estimatedDuration > MAX_UNCONFIRMED && !long) {
             throw BadInput("the plan is estimated at ${stackbench.runner.run.ConsoleProgress.format(plan.estimatedDuration)}, past the ${MAX_UNCONFIRMED.toHours()} h " +

@@ -5,15 +5,21 @@ import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.Flags
+import stackbench.runner.results.Processes
 import stackbench.runner.stats.Decisions
+import stackbench.runner.stats.Look
 import stackbench.runner.suite.SuiteComparison
 
 /**
- * Decides a suite's comparisons from a run's cells: each side's figure (throughput unless the comparison names
- * another, read as `findings` reads it: [Figure]) over its repetitions, a ÷ b against the comparison's threshold
- * ([Decisions.ratio]). Only cells that finished OK and carry no disqualifying flag ([Flags.disqualifying]: a window
- * still warming, too few round trips, a client-bound load...) count; the others are named as left out, so a
- * comparison resting on them stays undecided and `--until-decided` runs more. Pure.
+ * Decides a suite's comparisons from a run's cells, with the process as the unit of replication
+ * ([Decisions.processes]): each side's figure (throughput unless the comparison names another, read as `findings`
+ * reads it: [Figure]) per window, the windows of each app process averaged first, a ÷ b as the ratio of geometric
+ * means over process means with Welch's interval at the confidence of the look ([Look]: `--until-decided` spends its
+ * 5 % over a number of looks fixed before the data). Only cells that finished OK and carry no disqualifying flag
+ * ([Flags.disqualifying]: a window still warming, too few round trips, a client-bound load...) count; the others are
+ * named as left out, and so is a process all of whose windows were left out, so a comparison resting on them stays
+ * undecided and `--until-decided` runs more. Cells without a recorded process (older runs) count each as its own
+ * process, and the decision says so. Pure.
  *
  * A cell of a service the lab did not start (flagged `not-isolated`: a url: app) is measured under none of the lab's
  * isolation: it counts against another such cell, but never against an isolated one. Set against an isolated side,
@@ -24,18 +30,34 @@ object SuiteDecisions {
     /** Why a not-isolated cell is left out of a comparison with an isolated side. */
     const val NOT_ISOLATED = "not-isolated: a url app is not measured under the lab's isolation, so it is not compared with an app that is"
 
-    fun decide(comparisons: List<SuiteComparison>, cells: List<CellResult>): List<DecisionRecord> = comparisons.map { c ->
+    /**
+     * Decides [comparisons] from [cells], each at the look [lookOf] gives it (one look of one, 95 %, unless
+     * `--until-decided` planned more). A comparison in [frozen] (decided at an earlier look) keeps that record:
+     * a group-sequential design stops a comparison at the look that decided it.
+     */
+    fun decide(
+        comparisons: List<SuiteComparison>, cells: List<CellResult>,
+        lookOf: (SuiteComparison) -> Look = { Look.SINGLE }, frozen: List<DecisionRecord> = emptyList(),
+    ): List<DecisionRecord> = comparisons.map { c ->
+        frozen.firstOrNull { it.name == c.name && it.a == c.a && it.b == c.b && it.decided } ?: decideOne(c, cells, lookOf(c))
+    }
+
+    private fun decideOne(c: SuiteComparison, cells: List<CellResult>, look: Look): DecisionRecord {
         val figure = requireNotNull(Figure.of(c.figure)) { "comparison '${c.name}': '${c.figure}' is not a figure (${Figure.ids.joinToString()})" }
         // a side is isolated when it has cells and they are not flagged not-isolated (every cell of a url app is, whatever its status)
         fun isolated(configKey: String) = cells.any { it.configKey == configKey && !notIsolated(it) }
         val a = side(c.a, figure, cells, otherIsolated = isolated(c.b))
         val b = side(c.b, figure, cells, otherIsolated = isolated(c.a))
-        val d = Decisions.ratio(a.values, b.values, c.threshold)
-        DecisionRecord(
+        val d = Decisions.processes(a.processes, b.processes, c.threshold, look)
+        val recorded = a.recorded && b.recorded
+        return DecisionRecord(
             name = c.name, a = c.a, b = c.b, threshold = c.threshold,
             ratio = d.ratio, low = d.low, high = d.high, pValue = d.pValue, nA = d.nA, nB = d.nB,
-            relation = d.relation.name.lowercase(), decided = d.decided, why = d.why,
+            relation = d.relation.name.lowercase(), decided = d.decided,
+            why = if (recorded) d.why else "${d.why} (${Processes.NOT_RECORDED})",
             leftOut = a.leftOut + b.leftOut, figure = c.figure,
+            method = d.method, processesA = d.processesA, processesB = d.processesB, df = d.df, confidence = d.confidence,
+            look = d.look, maxLooks = d.maxLooks, pExact = d.pExact, processesRecorded = recorded,
         )
     }
 
@@ -43,15 +65,21 @@ object SuiteDecisions {
     fun openConfigs(decisions: List<DecisionRecord>): Set<String> =
         decisions.filter { !it.decided && it.leftOut.none { why -> why.endsWith(": $NOT_ISOLATED") } }.flatMap { listOf(it.a, it.b) }.toSet()
 
-    private class Side(val values: List<Double>, val leftOut: List<String>)
+    /** One side: the counted windows' values grouped by process, what was left out and why, and whether every cell recorded its process. */
+    private class Side(val processes: List<List<Double>>, val leftOut: List<String>, val recorded: Boolean)
 
     private fun notIsolated(c: CellResult) = c.flags.any { it.code == Flags.NOT_ISOLATED }
 
     private fun side(configKey: String, figure: Figure, cells: List<CellResult>, otherIsolated: Boolean): Side {
         val mine = cells.filter { it.configKey == configKey }
         val why = mine.associateWith { if (otherIsolated && notIsolated(it)) NOT_ISOLATED else leftOutBecause(it, figure) }
-        val values = mine.filter { why[it] == null }.map { value(it, figure)!! }
-        return Side(values, mine.mapNotNull { c -> why[c]?.let { "${c.key}: $it" } })
+        val counted = mine.filter { why[it] == null }
+        val processes = Processes.grouped(counted) { value(it, figure) }
+        // a process of several windows, every one left out, is left out as a whole: name it once
+        val lostProcesses = mine.filter { Processes.recorded(it) }.groupBy { Processes.of(it) }
+            .filter { (_, group) -> group.size > 1 && group.all { why[it] != null } }
+            .map { (_, group) -> "process ${group.first().process}: all ${group.size} window(s) left out" }
+        return Side(processes, mine.mapNotNull { c -> why[c]?.let { "${c.key}: $it" } } + lostProcesses, counted.all { Processes.recorded(it) })
     }
 
     /** Why [c] does not count, or null when it does. */

@@ -79,7 +79,7 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
             Summary.MEAN -> "mean ± standard deviation"
             Summary.MEDIAN -> if (oneRun) "one run" else "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
         } + (if (oneRun && c.summary == Summary.MEDIAN) "" else " over ${repetitions(reps)}") + flagging(measured, oneRun) +
-            (if (judged) "; verdicts: the ratio of medians' 95 % interval against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
+            (if (judged) "; verdicts: the interval of the ratio of geometric means over process means (Welch, 95 % at one look) against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
         return buildString {
             appendLine("*$caption*")
             appendLine()

@@ -3,9 +3,11 @@ package stackbench.runner.findings
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Flags
+import stackbench.runner.results.Processes
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.ClaimVerdict
 import stackbench.runner.stats.Decisions
+import stackbench.runner.stats.Look
 import stackbench.runner.stats.RatioDecision
 import stackbench.runner.stats.Relation
 import stackbench.runner.stats.Statistics
@@ -55,12 +57,14 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val a = ok(row.a)
         val b = row.b?.let { ok(it) }
         val waiver = c.figure.waiver
-        val va = values(a.filter { unflagged(it, waiver) }, c.figure)
-        val vb = b?.let { values(it.filter { cell -> unflagged(cell, waiver) }, c.figure) }
+        val countedA = a.filter { unflagged(it, waiver) }
+        val countedB = b?.filter { cell -> unflagged(cell, waiver) }
+        val va = values(countedA, c.figure)
+        val vb = countedB?.let { values(it, c.figure) }
         val flags = (disqualifying(a, c.aName, waiver) + b?.let { disqualifying(it, c.bName ?: "B", waiver) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
         val decision = when {
-            vb != null -> if (va.isEmpty() || vb.isEmpty()) null else Decisions.ratio(va, vb, c.threshold)
+            vb != null -> if (va.isEmpty() || vb.isEmpty()) null else byProcess(countedA, countedB!!, c, row)
             row.publishedA != null -> if (va.isEmpty()) null else againstPublished(va, row.publishedA, c.threshold)
             else -> null
         }
@@ -83,6 +87,22 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         }
     }
 
+    /**
+     * a ÷ b as suite comparisons decide it ([Decisions.processes]): the windows of each app process averaged first,
+     * Welch's interval on the logarithms of process means, at the look the run's own decision of these two
+     * configurations recorded (`findings-run --until-decided`), else one look at 95 %. Cells of runs before processes
+     * were recorded count each as a process of their own, and the decision says so.
+     */
+    private fun byProcess(a: List<CellResult>, b: List<CellResult>, c: Comparison, row: Row): RatioDecision {
+        fun grouped(cells: List<CellResult>) = Processes.grouped(cells) { cell -> c.figure.value(cell)?.takeUnless { it.isNaN() } }
+        val aKeys = a.map { it.configKey }.toSet()
+        val bKeys = b.map { it.configKey }.toSet()
+        val recorded = runs[row.a.run]?.decisions.orEmpty().firstOrNull { d -> d.a in aKeys && d.b in bKeys && d.look != null && d.maxLooks != null }
+        val look = recorded?.let { Look(it.look!!, it.maxLooks!!) } ?: Look.SINGLE
+        val d = Decisions.processes(grouped(a), grouped(b), c.threshold, look)
+        return if ((a + b).all { Processes.recorded(it) }) d else d.copy(why = "${d.why} (${Processes.NOT_RECORDED})")
+    }
+
     private fun ok(s: Selector): List<CellResult> = runs[s.run]?.cells.orEmpty().filter { it.status == CellStatus.OK && s.matches(it) }
 
 
@@ -100,7 +120,8 @@ class Verdicts(private val runs: Map<String, RunResult>) {
             d == null && row.b == null && row.publishedA == null -> parts += "no published figure"
             d == null && flags.isNotEmpty() -> return "every repetition flagged " + flags.joinToString("; ")
             d == null -> parts += "no measured value"
-            reps < Statistics.MIN_FOR_INTERVAL -> parts += repetitions(reps)
+            d.processesA != null && d.processesB != null && minOf(d.processesA, d.processesB) < 2 -> parts += processes(minOf(d.processesA, d.processesB))
+            reps < Statistics.MIN_FOR_INTERVAL && d.processesA == null -> parts += repetitions(reps)
             !d.decided -> parts += if (d.low != null && d.high != null) "${interval(d)} ${if (d.low > 1 + d.threshold || d.high < 1 - d.threshold) "clear of the band, but p = ${p(d.pValue)}" else "crosses an edge of the band"}" else d.why
         }
         if (flags.isNotEmpty()) parts += "left out, flagged " + flags.joinToString("; ")
@@ -149,6 +170,12 @@ class Verdicts(private val runs: Map<String, RunResult>) {
                 else -> Relation.UNDECIDED to "interval ${interval(d)} crosses an edge of the band $band"
             }
             return d.copy(relation = relation, why = why)
+        }
+
+        fun processes(n: Int): String = when (n) {
+            0 -> "no process"
+            1 -> "one process"
+            else -> "$n processes"
         }
 
         fun repetitions(n: Int): String = when (n) {

@@ -23,7 +23,17 @@ data class Cell(
     val endpoint: EndpointCall,
     val load: LoadLevel,
     val repetition: Int,
+    /**
+     * The app process (JVM) of its configuration this cell's window is measured in, 1-based: with `restart: app`
+     * the suite's `processes` each hold `repetitions` windows; with `restart: cell` every cell is its own (= [repetition]).
+     */
+    val process: Int = 1,
+    /** Whether the app restarts for every cell (`restart: cell`): then every cell is a process of its own. */
+    val ownProcess: Boolean = true,
 ) {
+    /** Which process measured this cell, as results record it: `tomcat-platform#2`; with `restart: cell`, the cell's own. */
+    val processLabel: String get() = if (ownProcess) "$configKey#$process" else "${app.name}#$process"
+
     /** Stable across runs of the same suite, so `--resume` and `compare` can match cells. */
     val key: String get() = "$configKey/r$repetition"
 

@@ -11,10 +11,10 @@ object Estimates {
 
     fun warmup(cell: Cell): Duration = cell.load.warmup + (cell.load.warmupMax - cell.load.warmup).coerceAtLeast(Duration.ZERO).dividedBy(2)
 
-    /** Priming every app process the cells start: one per configuration with `restart: app`, else one per cell (none without warm-up or with `prime: false`). */
+    /** Priming every app process the cells start: one per app and process (`processes`) with `restart: app`, else one per cell (none without warm-up or with `prime: false`). */
     fun priming(cells: List<Cell>, restartApp: Boolean): Duration {
         val warmed = cells.filter { !it.load.warmup.isZero && it.load.prime }
-        val processes = if (restartApp) warmed.map { it.app.name to it.profile }.distinct().size else warmed.size
+        val processes = if (restartApp) warmed.map { Triple(it.app.name, it.profile, it.process) }.distinct().size else warmed.size
         val each = warmed.maxOfOrNull { it.load.primeMax }?.let { minOf(it, Defaults.PRIME_ESTIMATE) } ?: Defaults.PRIME_ESTIMATE
         return each.multipliedBy(processes.toLong())
     }

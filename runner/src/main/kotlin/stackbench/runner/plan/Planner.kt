@@ -10,7 +10,13 @@ import stackbench.runner.suite.TodoMethod
 import java.time.Duration
 
 /** Everything a suite expands to: fixed cells, and capacity searches that make their cells as they run. */
-data class Plan(val suite: Suite, val cells: List<Cell>, val searches: List<CapacitySearch>, val scale: Double) {
+data class Plan(
+    val suite: Suite, val cells: List<Cell>, val searches: List<CapacitySearch>, val scale: Double,
+    /** Windows per process (the suite's `repetitions`, or `--repetitions`). */
+    val windows: Int = suite.repetitions,
+    /** App processes per configuration (the suite's `processes`, or `--processes`); with `restart: cell` each window is its own. */
+    val processes: Int = suite.processes,
+) {
     val estimatedDuration: Duration
         get() = cells.fold(Duration.ZERO) { acc, c -> acc + Estimates.cell(c) } +
             Estimates.priming(cells, suite.restart == stackbench.runner.suite.Restart.APP) +
@@ -25,9 +31,11 @@ data class Plan(val suite: Suite, val cells: List<Cell>, val searches: List<Capa
 object Planner {
 
     /** [scale] multiplies warm-up and measured durations (and request counts): 0.1 runs a tenth as long. */
-    fun plan(suite: Suite, scale: Double = 1.0, repetitions: Int? = null): Plan {
+    fun plan(suite: Suite, scale: Double = 1.0, repetitions: Int? = null, processes: Int? = null): Plan {
         require(scale > 0) { "scale must be positive" }
         val reps = repetitions ?: suite.repetitions
+        val procs = processes ?: suite.processes
+        val keptApps = suite.restart == stackbench.runner.suite.Restart.APP
         val combos = suite.apps.flatMap { app ->
             suite.endpoints.filter { it.runsOn(app) }
                 .flatMap { calls(it) }
@@ -49,12 +57,18 @@ object Planner {
             configs += configKey
             return suite.only == null || configKey in suite.only
         }
+        var process = 1
         fun add(app: AppConfig, call: EndpointCall, level: LoadLevel, rep: Int) {
-            val c = cell(cells.size + 1, app, suite, call, level.copy(prime = load.prime, primeMax = load.primeMax), rep)
+            val c = Cell(cells.size + 1, app, suite.profile, call, level.copy(prime = load.prime, primeMax = load.primeMax), rep,
+                process = if (keptApps) process else rep, ownProcess = !keptApps)
             if (kept(c.configKey)) cells += c
         }
         val scenario = (load.model as? LoadModel.Scenario)?.scenario
-        for (rep in 1..reps) {
+        // processes outermost, then the windows in each, then the configurations: A1 B1 A2 B2..., so that drift on the
+        // machine falls on every configuration's processes alike; repetitions count on across processes (r1..r[procs × reps])
+        val order = (1..procs).flatMap { p -> (1..reps).map { w -> p to (p - 1) * reps + w } }
+        for ((p, rep) in order) {
+            process = p
             if (scenario != null) {
                 // one cell per app: the scenario's requests are its steps, resolved against the suite's endpoints
                 for (app in suite.apps) {
@@ -85,7 +99,7 @@ object Planner {
         checkOnly(suite, configs)
         if (cells.isEmpty() && searches.isEmpty()) throw noCell(suite)
         checkComparisons(suite, cells)
-        return Plan(suite, cells, searches, scale)
+        return Plan(suite, cells, searches, scale, reps, procs)
     }
 
     /** Every configuration `only` keeps must be one the suite has: a key naming none would silently plan nothing for it. */
@@ -123,9 +137,6 @@ object Planner {
         }
         if (problems.isNotEmpty()) throw stackbench.runner.yaml.SuiteException(problems)
     }
-
-    private fun cell(index: Int, app: AppConfig, suite: Suite, call: EndpointCall, load: LoadLevel, rep: Int) =
-        Cell(index, app, suite.profile, call, load, rep)
 
     /** The calls one endpoint entry expands to; only `coop` sweeps the batch. */
     fun calls(spec: EndpointSpec): List<EndpointCall> = when (spec) {

@@ -59,6 +59,7 @@ object Reclassify {
         }
         val decisions = if (changes.isEmpty()) result.decisions else SuiteDecisions.decide(
             result.decisions.map { SuiteComparison(it.name, it.a, it.b, it.threshold, figure = it.figure) }, cells,
+            lookOf = { c -> result.decisions.firstOrNull { it.name == c.name }?.let { d -> d.look?.let { k -> d.maxLooks?.let { stackbench.runner.stats.Look(k, it) } } } ?: stackbench.runner.stats.Look.SINGLE },
         )
         return Outcome(result.copy(cells = cells, decisions = decisions), changes, same, without)
     }

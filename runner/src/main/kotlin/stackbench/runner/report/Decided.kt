@@ -5,7 +5,7 @@ import stackbench.runner.results.DecisionRecord
 /** A suite's comparisons, decided, as sentences for the report and the summary. Pure. */
 object Decided {
 
-    /** e.g. "a ÷ b = 1.97× [1.97–1.98]: higher, beyond ±10 % (3 and 3 repetitions)". [plain] escapes text from the results. */
+    /** e.g. "a ÷ b = 1.97× [1.95–2.01]: higher, beyond ±10 % (3 and 3 processes, 3 and 3 windows, 95.0 % interval)" (a decision before processes: "(3 and 3 repetitions)"). [plain] escapes text from the results. */
     fun sentence(d: DecisionRecord, plain: (String) -> String): String {
         val ratio = d.ratio?.let { "%.2f×".format(java.util.Locale.ROOT, it) } ?: "no ratio"
         val interval = if (d.low != null && d.high != null) " [%.2f–%.2f]".format(java.util.Locale.ROOT, d.low, d.high) else ""
@@ -18,7 +18,12 @@ object Decided {
         }
         val left = if (d.leftOut.isEmpty()) "" else "; left out: ${plain(d.leftOut.joinToString())}"
         val figure = if (d.figure == "throughput") "" else "${plain(d.figure)}: "
-        return "$figure${plain(d.a)} ÷ ${plain(d.b)} = $ratio$interval: $verdict (${d.nA} and ${d.nB} repetitions$left)"
+        val counts = if (d.processesA != null && d.processesB != null) {
+            val look = if (d.look != null && d.maxLooks != null && d.maxLooks > 1) "; look ${d.look} of ${d.maxLooks}" else ""
+            val level = d.confidence?.let { "%.1f %% interval".format(java.util.Locale.ROOT, it * 100) }?.takeIf { d.low != null }?.let { ", $it" } ?: ""
+            "${d.processesA} and ${d.processesB} processes, ${d.nA} and ${d.nB} windows$level$look"
+        } else "${d.nA} and ${d.nB} repetitions"
+        return "$figure${plain(d.a)} ÷ ${plain(d.b)} = $ratio$interval: $verdict ($counts$left)"
     }
 
     fun count(decisions: List<DecisionRecord>): String = "${decisions.count { it.decided }} of ${decisions.size} decided"

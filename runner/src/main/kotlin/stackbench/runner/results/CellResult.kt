@@ -39,6 +39,12 @@ data class CellResult(
     val sut: SutRecord? = null,
     /** The key of the cell that started the app this cell measured (`restart: app`); null when it started its own. */
     val appStartedBy: String? = null,
+    /**
+     * The app process (JVM) the plan gave this cell's window: `tomcat-platform#2` (the app's second process, `restart:
+     * app` with `processes`), or `<configuration>#<repetition>` with `restart: cell`. Null in runs made before processes
+     * were recorded: decisions then take every cell as a process of its own, and say so.
+     */
+    val process: String? = null,
     /** The app's own throughput (req/s) in each slice of the warm-up, until it settled. */
     val warmupSteps: List<Double> = emptyList(),
     /** How long the app took to finish the warm-up's requests still in flight. */

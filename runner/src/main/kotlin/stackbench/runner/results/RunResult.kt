@@ -39,10 +39,13 @@ data class ProfileComparisonRecord(
 data class FrameChangeRecord(val frame: String, val a: Double, val b: Double, val change: Double)
 
 /**
- * One comparison of a run, decided: the ratio a ÷ b of the two configurations' medians of [figure] (throughput
- * unless `findings-run` asked another), its 95 % bootstrap interval and Mann-Whitney p over the repetitions that
- * count, and where it stands against the threshold (`higher`, `lower`, `same`, or `undecided`), with the cells
- * left out and why.
+ * One comparison of a run, decided: the ratio a ÷ b of [figure] (throughput unless `findings-run` asked another),
+ * its interval and rank-test p over what counts, and where it stands against the threshold (`higher`, `lower`,
+ * `same`, or `undecided`), with the cells left out and why. [method] says how: `welch-log-process-means` (the
+ * process as the unit: the ratio of geometric means over process means, Welch's t interval on their logarithms at
+ * [confidence], the exact Mann-Whitney p; [nA] and [nB] are then windows, [processesA] and [processesB] processes),
+ * or null in runs decided before it (medians of repetitions, a 95 % bootstrap interval, Mann-Whitney's normal
+ * approximation). docs/results-schema.md describes every field.
  */
 data class DecisionRecord(
     val name: String,
@@ -60,6 +63,18 @@ data class DecisionRecord(
     val why: String,
     val leftOut: List<String> = emptyList(),
     val figure: String = "throughput",
+    val method: String? = null,
+    val processesA: Int? = null,
+    val processesB: Int? = null,
+    val df: Double? = null,
+    val confidence: Double? = null,
+    /** Look [look] of at most [maxLooks] (`--until-decided`): [confidence] is what alpha spending allowed that look. */
+    val look: Int? = null,
+    val maxLooks: Int? = null,
+    /** Whether [pValue] is exact (false: tied process means, normal approximation). */
+    val pExact: Boolean? = null,
+    /** False when the cells carry no process (a run before processes were recorded): each window was taken as its own process. */
+    val processesRecorded: Boolean? = null,
 )
 
 enum class RunStatus { RUNNING, COMPLETE, INTERRUPTED, FAILED }
@@ -73,6 +88,8 @@ data class RunInfo(
     val description: String = "",
     val scale: Double = 1.0,
     val repetitions: Int = 1,
+    /** App processes per configuration (the suite's `processes`), [repetitions] windows in each; null in runs before processes were recorded (one). */
+    val processes: Int? = null,
     /** `cell` or `app`: the restart policy the run used (the suite's, or `--restart`'s). */
     val restart: String? = null,
     /** The app configurations `--apps` kept; null: every one of the suite. */

@@ -13,9 +13,13 @@ import java.time.Duration
  * no longer answers is stopped and not reused. The check asks the stats channel, not the app's health endpoint:
  * any request on the app's own port between two repetitions can make the JIT drop the hot code of the load's path
  * (see [VerifyStep]).
+ *
+ * A suite's `processes` give each app several processes in turn ([Cell.process]): the kept app serves only cells of
+ * its own process; the first cell of the next process stops it and starts a new JVM.
  */
 class AppSessions(private val http: Http, private val maxKept: Int = DEFAULT_MAX_KEPT) {
     private val kept = LinkedHashMap<String, RunningApp>()
+    private val processOf = HashMap<String, Int>()
 
     private fun keyOf(cell: Cell) = "${cell.app.name}|${cell.profile}"
 
@@ -23,6 +27,11 @@ class AppSessions(private val http: Http, private val maxKept: Int = DEFAULT_MAX
     @Synchronized
     fun take(cell: Cell): RunningApp? {
         val app = kept.remove(keyOf(cell)) ?: return null
+        if (processOf.remove(keyOf(cell)) != cell.process) {
+            // the cell belongs to the next process of its app: a new JVM, not this one
+            runCatching { app.stop() }
+            return null
+        }
         val alive = app.statsUrl?.let { http.statusOf(it, Duration.ofSeconds(5)) == 200 }
             ?: app.sut.readiness.isReady(http.statusOf(app.at(app.sut.readiness.path), Duration.ofSeconds(5)))
         if (app.isAlive() && alive) return app
@@ -34,8 +43,10 @@ class AppSessions(private val http: Http, private val maxKept: Int = DEFAULT_MAX
     fun keep(cell: Cell, app: RunningApp) {
         kept.remove(keyOf(cell))?.takeIf { it !== app }?.let { runCatching { it.stop() } }
         kept[keyOf(cell)] = app
+        processOf[keyOf(cell)] = cell.process
         while (kept.size > maxKept) {
             val oldest = kept.keys.first()
+            processOf.remove(oldest)
             kept.remove(oldest)?.let { runCatching { it.stop() } }
         }
     }
@@ -44,6 +55,7 @@ class AppSessions(private val http: Http, private val maxKept: Int = DEFAULT_MAX
     fun stopAll() {
         kept.values.forEach { runCatching { it.stop() } }
         kept.clear()
+        processOf.clear()
     }
 
     companion object {

@@ -123,6 +123,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             samples = samples,
             files = files(),
             appStartedBy = reusedFrom,
+            process = cell.processLabel,
             warmupSteps = warmupSteps.toList(),
             quietAfterWarmupMs = quietAfterWarmupMs,
             warmupRecord = warmupRecord,

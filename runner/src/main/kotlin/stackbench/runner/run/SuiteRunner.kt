@@ -39,9 +39,12 @@ class SuiteRunner(
     private val stopping = AtomicBoolean(false)
 
     /**
-     * Runs [plan] into [dir]. With [untilDecided], after the planned cells it keeps adding rounds (one more
-     * repetition of every configuration that an undecided comparison rests on, interleaved) until every
-     * comparison of the suite is decided or the next round would not fit in what is left of that budget.
+     * Runs [plan] into [dir]. With [untilDecided], after the planned cells it keeps adding rounds (one more app
+     * process of every configuration that an undecided comparison rests on, interleaved: [Rounds]) until every
+     * comparison of the suite is decided, the run has taken its K looks, or the next round would not fit in what is
+     * left of that budget. K is fixed before the first look ([Rounds.maxLooks]; a resumed run keeps its recorded K),
+     * and look k decides at the confidence alpha spending allows it ([stackbench.runner.stats.Look]); a comparison
+     * decided at one look keeps that decision.
      */
     fun run(
         plan: Plan, dir: Path, info: RunInfo, environment: Environment, earlier: RunResult? = null, hooks: Boolean = true,
@@ -54,6 +57,12 @@ class SuiteRunner(
         val cells = kept.toMutableList()
         val searchCells = kept.filter { c -> plan.cells.none { it.key == c.key } }.associateBy { it.key }
         val searches = mutableListOf<stackbench.runner.results.CapacityResult>()
+        // K looks at most, fixed now, before any data: a resumed run keeps the K it recorded
+        val maxLooks = earlier?.decisions?.mapNotNull { it.maxLooks }?.maxOrNull()
+            ?: if (untilDecided != null && plan.suite.comparisons.isNotEmpty()) Rounds.maxLooks(plan, untilDecided) else 1
+        var look = earlier?.decisions?.mapNotNull { it.look }?.maxOrNull() ?: 1
+        var frozen = earlier?.decisions.orEmpty().filter { it.decided && (it.look ?: 1) < look }
+        fun decide() = SuiteDecisions.decide(plan.suite.comparisons, cells, { stackbench.runner.stats.Look(look, maxLooks) }, frozen)
         var result = RunResult(run = info.copy(status = RunStatus.RUNNING), environment = environment, cells = sorted(cells, plan))
         store.write(result)
         listener.runStarted(plan, dir, toRun)
@@ -74,14 +83,15 @@ class SuiteRunner(
                 result = result.copy(run = result.run.copy(pace = pace))
                 store.write(result)
             }
-            fun runCell(cell: Cell, position: Int, of: Int) {
+            fun runCell(cell: Cell, position: Int, of: Int, decideNow: Boolean = true) {
                 listener.cellStarted(cell, position, of)
                 val cellResult = executor.run(cell, ctx)
                 // a stop request interrupts this thread; clear it so the writes below are not cut short
                 val interrupted = Thread.interrupted()
                 cells += cellResult
+                // inside a round the decisions stay those of the last whole look: a half round is not a look
                 result = result.copy(cells = sorted(cells, plan), environment = withVersions(result.environment, cellResult),
-                    decisions = SuiteDecisions.decide(plan.suite.comparisons, cells))
+                    decisions = if (decideNow) decide() else result.decisions)
                 store.write(result)
                 listener.cellFinished(cell, cellResult)
                 if (interrupted && !stopping.get()) Thread.currentThread().interrupt()
@@ -90,29 +100,41 @@ class SuiteRunner(
                 if (stopping.get()) break
                 runCell(cell, i + 1, toRun.size)
             }
-            result = result.copy(decisions = SuiteDecisions.decide(plan.suite.comparisons, cells))
+            result = result.copy(decisions = decide())
             store.write(result)
             var index = maxOf(plan.cells.size, kept.maxOfOrNull { it.index } ?: 0)
             if (untilDecided != null) {
                 val deadline = System.nanoTime() + untilDecided.toNanos()
-                var round = cells.maxOfOrNull { it.repetition } ?: 0
+                listener.note("stackbench: --until-decided: at most $maxLooks look(s) (the planned cells, then the rounds that fit " +
+                    "${untilDecided.seconds} s by the plan's estimate), each at the confidence alpha spending allows it")
                 while (!stopping.get()) {
                     val open = SuiteDecisions.openConfigs(result.decisions)
                     if (open.isEmpty()) break
-                    round += 1
-                    val next = plan.cells.filter { it.configKey in open }.distinctBy { it.configKey }
-                        .map { it.copy(index = ++index, repetition = round) }
-                    val estimate = next.fold(java.time.Duration.ZERO) { acc, c -> acc + roundEstimate(c, cells) }
+                    if (look >= maxLooks) {
+                        listener.note("stackbench: --until-decided: all $maxLooks look(s) taken; still open: ${result.decisions.filter { !it.decided }.joinToString { it.name }}")
+                        break
+                    }
+                    val next = Rounds.cells(plan, open, cells, index)
+                    // a round's processes are new: their start and priming on top of the windows
+                    val estimate = next.fold(java.time.Duration.ZERO) { acc, c -> acc + roundEstimate(c, cells) } +
+                        stackbench.runner.plan.Estimates.priming(next, plan.suite.restart == stackbench.runner.suite.Restart.APP)
                     if (System.nanoTime() + estimate.toNanos() > deadline) {
-                        listener.note("stackbench: --until-decided: the budget has no room for round $round (about ${estimate.seconds} s); " +
+                        listener.note("stackbench: --until-decided: the budget has no room for look ${look + 1} of $maxLooks (about ${estimate.seconds} s); " +
                             "still open: ${result.decisions.filter { !it.decided }.joinToString { it.name }}")
                         break
                     }
-                    listener.note("stackbench: --until-decided: round $round for ${open.size} configuration(s) of ${result.decisions.count { !it.decided }} undecided comparison(s)")
+                    index += next.size
+                    frozen = result.decisions
+                    look += 1
+                    listener.note("stackbench: --until-decided: look $look of $maxLooks, one more process of ${open.size} configuration(s) of " +
+                        "${result.decisions.count { !it.decided }} undecided comparison(s)")
                     for ((i, cell) in next.withIndex()) {
                         if (stopping.get()) break
-                        runCell(cell, i + 1, next.size)
+                        runCell(cell, i + 1, next.size, decideNow = false)
                     }
+                    if (stopping.get()) break
+                    result = result.copy(decisions = decide())
+                    store.write(result)
                 }
             }
             val searchRunner = CapacitySearchRunner(executor, listener)

@@ -32,8 +32,39 @@ data class RatioDecision(
     val threshold: Double,
     val relation: Relation,
     val why: String,
+    /** How it was decided: [Decisions.BOOTSTRAP] (repetition medians) or [Decisions.PROCESS_MEANS]. */
+    val method: String = Decisions.BOOTSTRAP,
+    /** Processes counted a side (process-level method only); [nA] and [nB] are then the windows counted. */
+    val processesA: Int? = null,
+    val processesB: Int? = null,
+    /** Welch-Satterthwaite degrees of freedom of the interval (process-level method only). */
+    val df: Double? = null,
+    /** The interval's confidence level: 0.95, or what the look allowed ([Look]). */
+    val confidence: Double? = null,
+    /** Look k of K ([Look]); null for the bootstrap method. */
+    val look: Int? = null,
+    val maxLooks: Int? = null,
+    /** Whether [pValue] is the exact rank-test p (false: ties, normal approximation); null for the bootstrap method. */
+    val pExact: Boolean? = null,
 ) {
     val decided: Boolean get() = relation != Relation.UNDECIDED
+}
+
+/**
+ * Look [k] of at most [of] at a comparison's data (the planned cells, then each `--until-decided` round), with
+ * the confidence [SequentialLooks] allows it, so that all the looks together keep a false decision under 5 %.
+ * One look of one: 95 %. K ([of]) is fixed before the first look and never changed after it.
+ */
+data class Look(val k: Int, val of: Int) {
+    init {
+        require(of >= 1 && k in 1..of) { "look $k of $of" }
+    }
+
+    val confidence: Double get() = SequentialLooks(of).confidenceAt(k)
+
+    companion object {
+        val SINGLE = Look(1, 1)
+    }
 }
 
 /**
@@ -46,6 +77,58 @@ data class RatioDecision(
 object Decisions {
     /** The practical threshold: ±10 %, about this machine's run-to-run spread. */
     const val THRESHOLD = 0.10
+
+    /** The method of [ratio]: a bootstrap interval of repetition medians and Mann-Whitney's normal approximation. */
+    const val BOOTSTRAP = "bootstrap-median-mann-whitney"
+
+    /** The method of [processes]: Welch's t interval on the logarithms of process means, and the exact rank test over them. */
+    const val PROCESS_MEANS = "welch-log-process-means"
+
+    /**
+     * Deciding a comparison with the process as the unit of replication (issue 36): [a] and [b] hold each side's
+     * windows grouped by the process (JVM) that measured them. The windows of a process are averaged first; the
+     * ratio is that of the two sides' geometric means over process means, with Welch's t interval on their
+     * logarithms ([ProcessRatio]) at the confidence [look] allows ([SequentialLooks]); [BandDecision] places it
+     * against the band [1 − threshold, 1 + threshold]: the same when the whole interval lies inside it,
+     * higher/lower when it lies wholly beyond it.
+     *
+     * Higher/lower also needs the exact Mann-Whitney test over the process means ([RankTest]) to reject equality
+     * at the look's level, where it can: with few processes (3 against 3: smallest two-sided p 0.10) no exact rank
+     * test can reach 5 %, and the interval, honest at that size, decides alone (said in [RatioDecision.why]).
+     * Fewer than two processes a side: undecided, saying so.
+     */
+    fun processes(a: List<List<Double>>, b: List<List<Double>>, threshold: Double = THRESHOLD, look: Look = Look.SINGLE): RatioDecision {
+        // 0 asks the sharp question (any difference at all): "the same" can then never be decided
+        require(threshold >= 0 && threshold < 1) { "threshold must be in [0, 1), not $threshold" }
+        val pa = a.filter { it.isNotEmpty() }
+        val pb = b.filter { it.isNotEmpty() }
+        val ma = pa.map { it.average() }
+        val mb = pb.map { it.average() }
+        val confidence = look.confidence
+        val interval = ProcessRatio.interval(ma, mb, confidence)
+        fun record(relation: Relation, why: String, p: RankTestResult? = null) = RatioDecision(
+            interval.ratio, interval.low, interval.high, p?.pValue, pa.sumOf { it.size }, pb.sumOf { it.size }, threshold, relation, why,
+            PROCESS_MEANS, pa.size, pb.size, interval.df, confidence, look.k, look.of, p?.exact,
+        )
+        val fewest = minOf(pa.size, pb.size)
+        if (fewest < ProcessRatio.MIN_PROCESSES) {
+            val sides = if (pa.size == pb.size) "$fewest process a side" else "$fewest process on one side (${pa.size} and ${pb.size})"
+            return record(Relation.UNDECIDED, "$sides: an interval needs ${ProcessRatio.MIN_PROCESSES}; set processes: ${ProcessRatio.MIN_PROCESSES} or more")
+        }
+        val rank = RankTest.mannWhitney(ma, mb)
+        val band = BandDecision.decide(interval, threshold)
+        val lookText = if (look.of > 1) " (look ${look.k} of ${look.of})" else ""
+        if (band.relation != Relation.HIGHER && band.relation != Relation.LOWER) return record(band.relation, "${band.why}$lookText", rank)
+        val alpha = 1 - confidence
+        val smallest = RankTest.smallestP(pa.size, pb.size)
+        return when {
+            smallest >= alpha -> record(band.relation, "${band.why}$lookText; with ${pa.size} and ${pb.size} processes the exact rank test " +
+                "cannot reach p < ${small(alpha)} (smallest p ${small(smallest)}), so the interval decides alone", rank)
+            rank.pValue < alpha -> record(band.relation, "${band.why}$lookText, exact rank test p = ${small(rank.pValue)}", rank)
+            else -> record(Relation.UNDECIDED, "${band.why}$lookText, but the exact rank test does not reject equality " +
+                "(p = ${small(rank.pValue)} ≥ ${small(alpha)})", rank)
+        }
+    }
 
     fun ratio(a: List<Double>, b: List<Double>, threshold: Double = THRESHOLD): RatioDecision {
         require(threshold > 0 && threshold < 1) { "threshold must be between 0 and 1, not $threshold" }
@@ -94,4 +177,7 @@ object Decisions {
 
     private fun pct(x: Double) = "%.2f".format(java.util.Locale.ROOT, x)
     private fun p(x: Double) = "%.3f".format(java.util.Locale.ROOT, x)
+
+    /** A p-value or a level that may be far below 0.001 (an early look's). */
+    private fun small(x: Double) = if (x < 0.001) "%.1e".format(java.util.Locale.ROOT, x) else "%.3f".format(java.util.Locale.ROOT, x)
 }

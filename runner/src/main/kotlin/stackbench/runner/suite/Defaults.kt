@@ -58,6 +58,9 @@ object Defaults {
     /** Each cell three times (interleaved): the fewest that give a median with a bootstrap interval. */
     const val REPETITIONS = 3
 
+    /** One app process per configuration unless a suite asks `processes:` (with `restart: cell` each cell is its own). */
+    const val PROCESSES = 1
+
     /** The articles' containers: 1 CPU (as a quota), 1 GiB, heap 75 % of it. */
     const val CPUS = 1.0
     const val MEMORY_BYTES = 1L shl 30

@@ -10,6 +10,16 @@ object Ranges {
     /** `repetitions` and `--repetitions`. */
     val REPETITIONS = 1..1000
 
+    /** `processes` and `--processes`: separate app processes (JVMs) per configuration. */
+    val PROCESSES = 1..100
+
+    /**
+     * The most looks `--until-decided` plans (K of [stackbench.runner.stats.SequentialLooks]), whatever its budget
+     * allows: O'Brien-Fleming spending gives an early look almost nothing (with K = 10 the first look's interval is
+     * at 1 − 6·10⁻¹⁰), so more looks make the first ones useless; 4 is the design ProcessLevelKnownTruthTest measures.
+     */
+    const val MAX_LOOKS = 4
+
     /** `until-decided` and `--until-decided`. */
     val UNTIL_DECIDED_MIN: Duration = Duration.ofSeconds(1)
     val UNTIL_DECIDED_MAX: Duration = Duration.ofHours(24)

@@ -35,6 +35,11 @@ data class Suite(
     val only: Set<String>? = null,
     /** `profiler:` (or `run --profile`): a profile of every cell's measured window; null: none. */
     val profiler: ProfilerSpec? = null,
+    /**
+     * `processes`: how many separate app processes (JVMs) each configuration runs in, its [repetitions] windows
+     * nested in each (with `restart: app`); with `restart: cell` every window is a process of its own anyway.
+     */
+    val processes: Int = Defaults.PROCESSES,
 ) {
     /** This suite narrowed to the configurations [configs], deciding [comparisons] in place of its own `compare:` list. */
     fun focused(configs: Set<String>, comparisons: List<SuiteComparison>): Suite = copy(only = configs, comparisons = comparisons)

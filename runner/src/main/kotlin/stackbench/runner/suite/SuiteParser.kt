@@ -62,6 +62,7 @@ class SuiteParser(
         val endpoints = readEndpoints(root, apps, problems)
         val load = root.map("load")?.let { LoadReader(it, problems).read() } ?: LoadReader.defaults()
         val repetitions = root.int("repetitions", Ranges.REPETITIONS) ?: Defaults.REPETITIONS
+        val processes = root.int("processes", Ranges.PROCESSES) ?: Defaults.PROCESSES
         val downstream = root.map("downstream")?.let { readDownstream(it) } ?: DownstreamConfig(null)
         val restart = root.scalar("restart")?.let { node ->
             Restart.entries.firstOrNull { it.id == node.value }
@@ -80,7 +81,7 @@ class SuiteParser(
         val profiler = ProfilerReader.read(root, problems)
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
-        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts, profiler = profiler)
+        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts, processes = processes, profiler = profiler)
     }
 
     private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {

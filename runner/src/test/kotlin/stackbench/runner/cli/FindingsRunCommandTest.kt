@@ -119,7 +119,8 @@ class FindingsRunCommandTest {
         val ran = mutableListOf<String>()
         val lab = LabRunner { suite, plan, source, scale, earlier, budget, folder, epilogue ->
             ran += "${suite.name} ${source.path} scale $scale budget $budget earlier ${earlier != null} in ${folder.fileName}"
-            val cells = plan.cells.map { Fixtures.cell(it, throughput = 1000.0) }
+            // a little spread between processes: with none at all no interval is honest
+            val cells = plan.cells.map { Fixtures.cell(it, throughput = 1000.0 + it.repetition) }
             val result = RunResult(run = Fixtures.info(cells.size).copy(suite = suite.name, status = RunStatus.COMPLETE), environment = Fixtures.environment(),
                 cells = cells, decisions = stackbench.runner.compare.SuiteDecisions.decide(suite.comparisons, cells))
             epilogue(result, folder)

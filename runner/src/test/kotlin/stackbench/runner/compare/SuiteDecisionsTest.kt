@@ -43,13 +43,22 @@ class SuiteDecisionsTest {
 
     @Test
     fun `a flagged repetition is left out, named, and leaves the comparison open`() {
-        val cells = results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0)).map {
-            if (it.key == "virtual/io-blocking-delay100/c100/r2") it.copy(flags = listOf(Flag("warming", "still warming", "throughput"))) else it
+        val warming = listOf(Flag("warming", "still warming", "throughput"))
+        val one = results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0)).map {
+            if (it.key == "virtual/io-blocking-delay100/c100/r2") it.copy(flags = warming) else it
         }
+        // two processes a side still give an interval
+        val two = SuiteDecisions.decide(suite.comparisons, one).single()
+        assertThat(two.nA).isEqualTo(2)
+        assertThat(two.processesA).isEqualTo(2)
+        assertThat(two.leftOut).containsExactly("virtual/io-blocking-delay100/c100/r2: flagged warming")
+        assertThat(two.relation).isEqualTo("higher")
+        val cells = one.map { if (it.key == "virtual/io-blocking-delay100/c100/r3") it.copy(flags = warming) else it }
         val d = SuiteDecisions.decide(suite.comparisons, cells).single()
         assertThat(d.decided).isFalse()
-        assertThat(d.nA).isEqualTo(2)
-        assertThat(d.leftOut).containsExactly("virtual/io-blocking-delay100/c100/r2: flagged warming")
+        assertThat(d.nA).isEqualTo(1)
+        assertThat(d.why).startsWith("1 process on one side (1 and 3): an interval needs 2; set processes: 2 or more")
+        assertThat(d.leftOut).containsExactly("virtual/io-blocking-delay100/c100/r2: flagged warming", "virtual/io-blocking-delay100/c100/r3: flagged warming")
         assertThat(SuiteDecisions.openConfigs(listOf(d))).containsExactlyInAnyOrder("virtual/io-blocking-delay100/c100", "platform/io-blocking-delay100/c100")
     }
 
@@ -111,9 +120,10 @@ class SuiteDecisionsTest {
     fun `a decision reads as one sentence with its interval, or why it is open`() {
         val decided = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0))).single()
         assertThat(stackbench.runner.report.Decided.sentence(decided) { it })
-            .isEqualTo("virtual/io-blocking-delay100/c100 ÷ platform/io-blocking-delay100/c100 = 1.98× [1.96–2.01]: higher, beyond ±10 % (3 and 3 repetitions)")
+            .isEqualTo("virtual/io-blocking-delay100/c100 ÷ platform/io-blocking-delay100/c100 = 1.98× [1.95–2.02]: higher, beyond ±10 % " +
+                "(3 and 3 processes, 3 and 3 windows, 95.0 % interval)")
         val open = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(520.0, 700.0, 530.0))).single()
-        assertThat(stackbench.runner.report.Decided.sentence(open) { it }).contains("cannot tell yet: interval").contains("crosses an edge of the band")
+        assertThat(stackbench.runner.report.Decided.sentence(open) { it }).contains("cannot tell yet: 95.0 % interval").contains("crosses an edge of the band")
     }
 
     @Test
@@ -127,7 +137,9 @@ class SuiteDecisionsTest {
         val byP99 = SuiteDecisions.decide(listOf(p99), cells).single()
         assertThat(byP99.relation).isEqualTo("lower")
         assertThat(byP99.figure).isEqualTo("p99")
-        assertThat(byP99.ratio).isCloseTo(102.0 / 302.0, org.assertj.core.data.Offset.offset(1e-9))
+        // the ratio of geometric means over processes (here one window each)
+        val geo = { xs: List<Double> -> kotlin.math.exp(xs.map { kotlin.math.ln(it) }.average()) }
+        assertThat(byP99.ratio).isCloseTo(geo(listOf(101.0, 102.0, 103.0)) / geo(listOf(301.0, 302.0, 303.0)), org.assertj.core.data.Offset.offset(1e-9))
         assertThat(stackbench.runner.report.Decided.sentence(byP99) { it }).startsWith("p99: virtual/io-blocking-delay100/c100 ÷ ")
         assertThat(SuiteDecisions.decide(suite.comparisons, cells).single().relation).isEqualTo("same")
     }
@@ -135,12 +147,13 @@ class SuiteDecisionsTest {
     @Test
     fun `a window that swings counts for the per-second variation, which measures the swing, and not for throughput`() {
         val steady = listOf(1000.0, 1002.0, 998.0, 1001.0, 999.0, 1000.0)
-        val swinging = listOf(1000.0, 300.0, 1000.0, 1000.0, 700.0, 1000.0)
+        // each window swings a little differently: processes with no spread at all give no interval
+        fun swinging(rep: Int) = listOf(1000.0, 300.0 + 20 * rep, 1000.0, 1000.0, 700.0, 1000.0)
         val shape = Flag("no-steady-state", "1,000 then 300 then 1,000 req/s", "throughput")
         val compiling = Flag("compiling", "the JIT compiled in the window", "throughput")
         fun cells(vararg more: Flag) = results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0)).map {
-            if (it.app.name == "virtual") it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = swinging), flags = listOf(shape) + more)
-            else it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = steady))
+            if (it.app.name == "virtual") it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = swinging(it.repetition)), flags = listOf(shape) + more)
+            else it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = steady.map { v -> v + (if (v > 1000) it.repetition else -it.repetition) }))
         }
         val stability = suite.comparisons.single().copy(figure = "stability")
         val d = SuiteDecisions.decide(listOf(stability), cells()).single()

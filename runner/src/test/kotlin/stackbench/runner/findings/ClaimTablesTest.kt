@@ -37,7 +37,7 @@ class ClaimTablesTest {
     fun `a failed repetition is named and the published ratio is left out where a figure is missing`() {
         val table = ClaimTables(runs).render(paired)
         assertThat(table).contains("| 64 | 1,000 | – | – | 1,459 | 992 (1 of 2 failed) | 1.47× |")
-        assertThat(table.lines().first()).isEqualTo("*req/s; measured: median over 2 repetitions; verdicts: the ratio of medians' 95 % interval against the claim; runs: docs/runs/sweep*")
+        assertThat(table.lines().first()).isEqualTo("*req/s; measured: median over 2 repetitions; verdicts: the interval of the ratio of geometric means over process means (Welch, 95 % at one look) against the claim; runs: docs/runs/sweep*")
     }
 
     @Test

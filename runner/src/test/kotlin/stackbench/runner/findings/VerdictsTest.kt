@@ -32,7 +32,8 @@ class VerdictsTest {
         val cells = plan.cells.mapNotNull { c ->
             val values = if (c.app.name == "tomcat") tomcat else webflux
             val t = values.getOrNull(c.repetition - 1) ?: return@mapNotNull null
-            Fixtures.cell(c).copy(measured = Fixtures.load(t), flags = flags(c.app.name, c.repetition))
+            // p99 varies a little between repetitions (processes): with no spread at all no interval is honest
+            Fixtures.cell(c).copy(measured = Fixtures.load(t, p99 = 10.0 + c.repetition * 0.001), flags = flags(c.app.name, c.repetition))
         }
         return RunResult(run = Fixtures.info(cells.size), environment = Fixtures.environment(), cells = cells)
     }
@@ -76,23 +77,35 @@ class VerdictsTest {
     }
 
     @Test
-    fun `two repetitions cannot tell, however far apart the figures`() {
-        val v = verdict(run(tomcat.take(2), webflux.take(2)))
+    fun `one process a side cannot tell, however far apart the figures`() {
+        val v = verdict(run(tomcat.take(1), webflux.take(1)))
         assertThat(v.verdict).isEqualTo(CANNOT_TELL)
-        assertThat(v.why).isEqualTo("2 repetitions")
-        assertThat(VerdictText.verdictCell(v)).isEqualTo("cannot tell: 2 repetitions")
+        assertThat(v.why).isEqualTo("one process")
+        assertThat(v.decision!!.why).isEqualTo("1 process a side: an interval needs 2; set processes: 2 or more")
+        assertThat(VerdictText.verdictCell(v)).isEqualTo("cannot tell: one process")
+        // two a side give an interval, as a suite's comparison has it
+        assertThat(verdict(run(tomcat.take(2), webflux.take(2))).decision!!.processesA).isEqualTo(2)
+    }
+
+    @Test
+    fun `a published run without processes counts each window as its own process, and says so`() {
+        val old = run(tomcat, webflux).let { r -> r.copy(cells = r.cells.map { it.copy(process = null) }) }
+        val v = verdict(old)
+        assertThat(v.verdict).isEqualTo(HOLDS)
+        assertThat(v.decision!!.processesA).isEqualTo(3)
+        assertThat(v.decision!!.why).endsWith("(processes not recorded (a run before they were): each window taken as its own process)")
     }
 
     @Test
     fun `a flagged cell is left out and named, and too few unflagged repetitions cannot tell`() {
         val unsteady = Flag("unsteady", "the warm-up ended before the app settled", "throughput")
-        val v = verdict(run(tomcat, webflux) { app, rep -> if (app == "tomcat" && rep == 2) listOf(unsteady) else emptyList() })
-        // the decision rests on the two unflagged Tomcat repetitions only
-        assertThat(v.decision!!.nB).isEqualTo(2)
-        assertThat(v.repetitions).isEqualTo(2)
+        val v = verdict(run(tomcat, webflux) { app, rep -> if (app == "tomcat" && rep >= 2) listOf(unsteady) else emptyList() })
+        // the decision rests on the one unflagged Tomcat repetition (process) only
+        assertThat(v.decision!!.nB).isEqualTo(1)
+        assertThat(v.repetitions).isEqualTo(1)
         assertThat(v.verdict).isEqualTo(CANNOT_TELL)
         assertThat(v.flags).containsExactly("unsteady: Tomcat")
-        assertThat(v.why).isEqualTo("2 repetitions; left out, flagged unsteady: Tomcat")
+        assertThat(v.why).isEqualTo("one process; left out, flagged unsteady: Tomcat")
     }
 
     @Test
@@ -172,10 +185,11 @@ class VerdictsTest {
         val swings = Flag("no-steady-state", "1,599 req/s, then 696, then 1,601", "throughput")
         val unsteady = Flag("unsteady", "the warm-up reached its cap", "throughput")
         val steady = listOf(1000.0, 1002.0, 998.0, 1001.0, 999.0, 1000.0)
-        val swinging = listOf(1000.0, 300.0, 1000.0, 1000.0, 700.0, 1000.0)
+        // each window a little differently: processes with no spread at all give no interval
+        fun swinging(rep: Int) = listOf(1000.0, 300.0 + 20 * rep, 1000.0, 1000.0, 700.0, 1000.0)
         fun swingingTomcat(r: RunResult, vararg more: Flag) = r.copy(cells = r.cells.map {
-            if (it.app.name == "tomcat") it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = swinging), flags = listOf(swings) + more)
-            else it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = steady))
+            if (it.app.name == "tomcat") it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = swinging(it.repetition)), flags = listOf(swings) + more)
+            else it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = steady.map { v -> v + (if (v > 1000) it.repetition else -it.repetition) }))
         })
         val r = swingingTomcat(run(tomcat, webflux))
         // WebFlux steadier than Tomcat: its per-second variation lower
@@ -328,7 +342,7 @@ class VerdictsTest {
         assertThat(out.text).contains("<!-- verdict:faster -->**Verdict: holds.**")
         val table = FindingsDoc.section(out.text, FindingsDoc.table("one"))!!
         assertThat(table).contains("| claim (±10 %) | verdict |")
-        assertThat(table).contains("| single | 1,500 | 1,000 | 1.50× | 1,500 | 1,000 | 1.50× | higher | cannot tell: one repetition |")
+        assertThat(table).contains("| single | 1,500 | 1,000 | 1.50× | 1,500 | 1,000 | 1.50× | higher | cannot tell: one process |")
         assertThat(out.changed).contains(FindingsDoc.VERDICTS, FindingsDoc.verdict("faster"), FindingsDoc.table("one"))
         assertThat(FindingsUpdate.update(grouped, groupedRuns, out.text).changed).isEmpty()
     }

@@ -34,7 +34,7 @@ object Fixtures {
         val (connections, rate) = cell.load.shape.connections to cell.load.shape.rate
         return CellResult(
             key = cell.key, configKey = cell.configKey, index = cell.index, folder = "cells/${cell.folder}", repetition = cell.repetition,
-            status = status, reason = reason,
+            status = status, reason = reason, process = cell.processLabel,
             app = AppRecord(cell.app.name, cell.app.source.id, cell.app.stack?.boot?.id, cell.app.stack?.label ?: cell.app.source.id, cell.app.virtualThreads),
             profile = ProfileRecord("quota+cpuset", 1.0, listOf(1), 1L shl 30, 805306368, 1, "cgroup-v1", listOf(0), listOf(0), false),
             endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,

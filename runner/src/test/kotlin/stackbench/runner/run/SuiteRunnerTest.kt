@@ -80,12 +80,25 @@ class UntilDecidedTest {
         val ran = mutableListOf<String>()
         val result = SuiteRunner({ cell, _ -> ran += cell.key; Fixtures.cell(cell, throughput = throughput(cell.app.name, cell.repetition)) }, ProgressListener.Silent)
             .run(plan, dir, Fixtures.info(plan.cells.size), Fixtures.environment(), hooks = false, untilDecided = java.time.Duration.ofHours(1))
-        // three planned rounds of three cells; then only the noisy comparison's two configurations, round by round
+        // three planned rounds of three cells; then only the noisy comparison's two configurations, one more process
+        // (restart: cell: one more cell) each per look, up to K = 4 looks (an hour's budget fits more: K is capped)
         assertThat(ran.take(9).map { it.substringAfterLast('/') }).containsExactly("r1", "r1", "r1", "r2", "r2", "r2", "r3", "r3", "r3")
         assertThat(ran.drop(9)).allMatch { !it.startsWith("v/") }
         assertThat(ran.drop(9).take(2)).containsExactly("p/io-blocking-delay100/c100/r4", "w/io-blocking-delay100/c100/r4")
-        assertThat(result.decisions.map { it.decided }).containsExactly(true, true)
-        assertThat(result.decisions.map { it.relation }).containsExactly("higher", "higher")
+        val clear = result.decisions.single { it.name == "clear" }
+        val noisy = result.decisions.single { it.name == "noisy" }
+        // the clear one decided at the first look, at the first look's confidence, and kept that decision
+        assertThat(clear.relation).isEqualTo("higher")
+        assertThat(clear.look to clear.maxLooks).isEqualTo(1 to 4)
+        assertThat(clear.confidence).isEqualTo(stackbench.runner.stats.SequentialLooks(4).confidenceAt(1))
+        assertThat(clear.method).isEqualTo("welch-log-process-means")
+        assertThat(clear.processesA to clear.processesB).isEqualTo(3 to 3)
+        // the noisy one took a look after every round: one more process a side each
+        assertThat(noisy.maxLooks).isEqualTo(4)
+        assertThat(ran).hasSize(9 + 2 * (noisy.look!! - 1))
+        assertThat(noisy.processesA).isEqualTo(3 + noisy.look!! - 1)
+        assertThat(noisy.confidence).isEqualTo(stackbench.runner.stats.SequentialLooks(4).confidenceAt(noisy.look!!))
+        assertThat(noisy.decided || noisy.look == 4).isTrue()
         assertThat(ResultsStore.read(dir).decisions).isEqualTo(result.decisions)
     }
 

@@ -10,7 +10,9 @@ import kotlin.math.sqrt
 /**
  * A known truth for the statistics: simulated comparisons with the variance components the lab measured, where
  * the true ratio is known, decided by the process-level method ([ProcessRatio] + [BandDecision] + [SequentialLooks])
- * and by the old one (Mann-Whitney's normal approximation over windows taken as independent).
+ * and by the old one (Mann-Whitney's normal approximation over windows taken as independent). Each decision goes
+ * through the path suite comparisons and findings use ([Decisions.processes]: windows grouped by process, averaged,
+ * Welch on logarithms at the look's confidence, the exact rank test where it can reach the level).
  *
  * Each simulated process settles at its own level, level · e^(σb·Z), σb drawn per run from 5-13 % (the spread
  * between JVMs, issue 36: 2,478-3,240 req/s over seven processes); each of its [WINDOWS] windows is that level ·
@@ -48,11 +50,10 @@ class ProcessLevelKnownTruthTest {
 
     /** The new method over up to [looks] looks: each look's interval at the level [SequentialLooks] allows. */
     private fun sequential(run: Run, band: Double, looks: Int = LOOKS, spend: Boolean = true): Relation {
-        val plan = SequentialLooks(looks, ALPHA)
         for (k in 1..looks) {
             val n = FIRST + k - 1
-            val confidence = if (spend) plan.confidenceAt(k) else 1 - ALPHA
-            val d = BandDecision.decide(ProcessRatio.interval(run.means(run.a, n), run.means(run.b, n), confidence), band)
+            val look = if (spend) Look(k, looks) else Look.SINGLE
+            val d = Decisions.processes(run.a.take(n), run.b.take(n), band, look)
             if (d.decided) return d.relation
         }
         return Relation.UNDECIDED
@@ -106,7 +107,7 @@ class ProcessLevelKnownTruthTest {
     fun `power to see a true 20 % difference is printed, and its false decisions are rare`() {
         val runs = simulate(seed = 38, trueRatio = 1.2, processes = 5)
         fun fixed(n: Int) = rate(runs) {
-            BandDecision.decide(ProcessRatio.interval(it.means(it.a, n), it.means(it.b, n)), BAND).relation == Relation.HIGHER
+            Decisions.processes(it.a.take(n), it.b.take(n), BAND).relation == Relation.HIGHER
         }
         val up = simulate(seed = 39, trueRatio = 1.2)
         val looked = rate(up) { sequential(it, BAND) == Relation.HIGHER }
