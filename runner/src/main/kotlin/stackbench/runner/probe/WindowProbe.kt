@@ -13,7 +13,10 @@ interface WindowProbe {
     /** The key its record lands under. */
     val name: String
 
-    /** Why it cannot measure [target] (e.g. not a JVM), or null when it can. Asked before the window. */
+    /** Whether it has anything to say of [target] at all; one that does not apply records nothing (e.g. pinned carriers of an app without virtual threads). */
+    fun applies(target: ProbeTarget): Boolean = true
+
+    /** Why it cannot measure [target] though it applies (e.g. not a JVM), or null when it can. Asked before the window. */
     fun unavailable(target: ProbeTarget): String? = null
 
     /** At the warm-up's start (a cell without a warm-up goes straight to [windowStarted]): a probe whose own start costs the app something starts here. */

@@ -24,11 +24,9 @@ class PinningProbe(java: Path, private val json: ObjectMapper) : WindowProbe {
     private var started: Long? = null
     private var windowFrom: Instant? = null
 
-    override fun unavailable(target: ProbeTarget): String? = when {
-        !target.virtualThreads -> "not on virtual threads"
-        target.pid == null || !target.jvm -> "not a JVM the lab started"
-        else -> null
-    }
+    override fun applies(target: ProbeTarget): Boolean = target.virtualThreads
+
+    override fun unavailable(target: ProbeTarget): String? = if (target.pid == null || !target.jvm) "not a JVM the lab started" else null
 
     override fun warmupStarted(target: ProbeTarget) = start(target)
 

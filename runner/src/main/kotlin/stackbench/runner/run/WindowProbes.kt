@@ -18,7 +18,7 @@ class WindowProbes(private val probes: List<WindowProbe>) {
 
     /** One cell's probes: [start]ed at the warm-up's start (or the window's, without one), [windowStarted], then [end] gives each probe's record. */
     inner class Window(private val target: ProbeTarget) {
-        private val active = probes.associateWith { it.unavailable(target) }
+        private val active = probes.filter { it.applies(target) }.associateWith { it.unavailable(target) }
 
         internal fun warmupStarted() {
             for ((probe, why) in active) if (why == null) runCatching { probe.warmupStarted(target) }

@@ -11,8 +11,9 @@ import java.nio.file.Path
 class WindowProbesTest {
     private val target = ProbeTarget(42, jvm = true, dir = Path.of("/r/cells/001-x"), runDir = Path.of("/r"), cellKey = "x")
 
-    private class Counting(override val name: String, private val why: String? = null, private val fail: Boolean = false) : WindowProbe {
+    private class Counting(override val name: String, private val why: String? = null, private val fail: Boolean = false, private val applies: Boolean = true) : WindowProbe {
         var started = 0
+        override fun applies(target: ProbeTarget) = applies
         override fun unavailable(target: ProbeTarget) = why
         override fun windowStarted(target: ProbeTarget) { started++ }
         override fun windowEnded(target: ProbeTarget, window: WindowFacts): ProbeRecord {
@@ -38,6 +39,14 @@ class WindowProbesTest {
         assertThat(unavailable.started).isZero()
         assertThat(records.getValue("u").notes).containsExactly("not a JVM")
         assertThat(records.getValue("f").notes).containsExactly("the probe failed: disk full")
+    }
+
+    @Test
+    fun `a probe that does not apply to the app records nothing`() {
+        val idle = Counting("n", applies = false)
+        val records = WindowProbes(listOf(idle)).start(target)!!.also { it.windowStarted() }.end(WindowFacts(10, null))
+        assertThat(idle.started).isZero()
+        assertThat(records).isEmpty()
     }
 
     @Test
