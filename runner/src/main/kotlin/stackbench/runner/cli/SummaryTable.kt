@@ -39,8 +39,9 @@ object SummaryTable {
             )
         }
         val decided = result.decisions.count { it.decided }
-        val notes = result.decisions.filter { !it.decided || it.leftOut.isNotEmpty() }.map { d ->
-            "  ${d.name}: ${d.why}" + if (d.leftOut.isEmpty()) "" else "; left out: ${d.leftOut.joinToString()}"
+        val notes = result.decisions.filter { !it.decided || it.leftOut.isNotEmpty() || it.waived.isNotEmpty() }.map { d ->
+            "  ${d.name}: ${d.why}" + (if (d.leftOut.isEmpty()) "" else "; left out: ${d.leftOut.joinToString()}") +
+                if (d.waived.isEmpty()) "" else "; counted although flagged: ${d.waived.joinToString()}"
         }
         return "comparisons: $decided of ${result.decisions.size} decided\n" + table(header, rows, rightAligned = setOf(1, 3)) +
             (if (notes.isEmpty()) "" else "\n" + notes.joinToString("\n"))

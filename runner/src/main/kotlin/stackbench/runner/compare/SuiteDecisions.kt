@@ -58,6 +58,7 @@ object SuiteDecisions {
             leftOut = a.leftOut + b.leftOut, figure = c.figure,
             method = d.method, processesA = d.processesA, processesB = d.processesB, df = d.df, confidence = d.confidence,
             look = d.look, maxLooks = d.maxLooks, pExact = d.pExact, processesRecorded = recorded,
+            waived = waived(c.a, figure, cells) + waived(c.b, figure, cells), rules = Flags.RULES,
         )
     }
 
@@ -81,6 +82,12 @@ object SuiteDecisions {
             .map { (_, group) -> "process ${group.first().process}: all ${group.size} window(s) left out" }
         return Side(processes, mine.mapNotNull { c -> why[c]?.let { "${c.key}: $it" } } + lostProcesses, counted.all { Processes.recorded(it) })
     }
+
+    /** The windows of [configKey] that count although flagged: each with its waived flags and why. */
+    private fun waived(configKey: String, figure: Figure, cells: List<CellResult>): List<String> =
+        cells.filter { it.configKey == configKey && it.status == CellStatus.OK && leftOutBecause(it, figure) == null }.mapNotNull { c ->
+            Flags.waived(c, figure.waiver).takeIf { it.isNotEmpty() }?.let { w -> "${c.key}: ${w.joinToString { it.first.code }}, counted: ${w.first().second}" }
+        }
 
     /** Why [c] does not count, or null when it does. */
     private fun leftOutBecause(c: CellResult, figure: Figure): String? {

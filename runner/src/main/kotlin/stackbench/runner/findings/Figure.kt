@@ -6,6 +6,18 @@ import stackbench.runner.results.CellResult
 import stackbench.runner.results.Flags
 import stackbench.runner.stats.Statistics
 
+/**
+ * A throughput within [Flags.CEILING_SLACK] of its Little's-law ceiling was set by the wait its requests hold a thread or
+ * a connection for, not by the CPU: a JIT still at work in or before the window (`compiling`, `unsteady`) took CPU that
+ * was not what bound the rate, and finishing its work could not have raised it past the ceiling. Such a window counts
+ * for a throughput; its latency figures are still left out (the JIT's work lengthens each request). A CPU-time ceiling
+ * waives nothing: the JIT's code is what that ceiling's CPU per request is made of.
+ */
+private val AT_WAIT_CEILING = Flags.FigureWaiver(
+    Flags.JIT,
+    "windows at their Little's-law ceiling (within ${(Flags.CEILING_SLACK * 100).toInt()} %): the wait, not the CPU, bound their rate, so a JIT still at work could not have raised it",
+) { c -> Ceilings.recorded(c)?.let { it.law == Ceilings.LITTLE && (it.efficiency ?: 0.0) >= 1 - Flags.CEILING_SLACK } == true }
+
 /** A figure of one cell that a comparison can set beside a published one, with its unit and format. */
 enum class Figure(
     val id: String,
@@ -15,12 +27,12 @@ enum class Figure(
     /** The disqualifying flags this figure does not depend on, so they do not leave a cell out of it ([Flags.disqualifying]). */
     val waiver: Flags.FigureWaiver? = null,
 ) {
-    THROUGHPUT("throughput", "req/s", { it.measured?.throughput }, Format::rate),
+    THROUGHPUT("throughput", "req/s", { it.measured?.throughput }, Format::rate, AT_WAIT_CEILING),
 
     /** The app's own count of answers per second over the window, whoever sent the requests (the load generator's, or a backlog's). */
     SERVER_THROUGHPUT("server-throughput", "app's own req/s", { c ->
         c.resources?.serverPerSecond?.filterNotNull()?.takeIf { it.isNotEmpty() }?.average()
-    }, Format::rate),
+    }, Format::rate, AT_WAIT_CEILING),
     P50("p50", "p50 ms", { it.measured?.latency?.p50 }, Format::ms),
     P90("p90", "p90 ms", { it.measured?.latency?.p90 }, Format::ms),
     P99("p99", "p99 ms", { it.measured?.latency?.p99 }, Format::ms),

@@ -19,7 +19,8 @@ import stackbench.runner.suite.SuiteComparison
  * ([Flags.shape]) and the series it was read from; the shape it was first recorded with stays beside it
  * ([stackbench.runner.results.WindowRecord.reclassifiedFrom]).
  * A window whose shape comes out the same is left as it was. The run's own comparisons (`decisions`) are decided
- * again from the cells, as the flags they leave out may have changed. Pure.
+ * again from the cells, as the flags they leave out may have changed, and so are decisions recorded under other rules
+ * of which windows count ([Flags.RULES]). Pure.
  */
 object Reclassify {
     /** A window whose shape changed: the cell, the shapes before and after, and the new reason. */
@@ -57,7 +58,9 @@ object Reclassify {
                 )
             }
         }
-        val decisions = if (changes.isEmpty()) result.decisions else SuiteDecisions.decide(
+        // decided again when a shape changed, or when a decision was made under other rules of which windows count
+        val stale = result.decisions.any { it.rules != Flags.RULES }
+        val decisions = if (changes.isEmpty() && !stale) result.decisions else SuiteDecisions.decide(
             result.decisions.map { SuiteComparison(it.name, it.a, it.b, it.threshold, figure = it.figure) }, cells,
             lookOf = { c -> result.decisions.firstOrNull { it.name == c.name }?.let { d -> d.look?.let { k -> d.maxLooks?.let { stackbench.runner.stats.Look(k, it) } } } ?: stackbench.runner.stats.Look.SINGLE },
         )

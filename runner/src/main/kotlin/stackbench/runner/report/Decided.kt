@@ -16,7 +16,8 @@ object Decided {
             "same" -> "the same within $threshold"
             else -> "cannot tell yet: ${plain(d.why)}"
         }
-        val left = if (d.leftOut.isEmpty()) "" else "; left out: ${plain(d.leftOut.joinToString())}"
+        val left = (if (d.leftOut.isEmpty()) "" else "; left out: ${plain(d.leftOut.joinToString())}") +
+            if (d.waived.isEmpty()) "" else "; counted although flagged: ${plain(d.waived.joinToString())}"
         val figure = if (d.figure == "throughput") "" else "${plain(d.figure)}: "
         val counts = if (d.processesA != null && d.processesB != null) {
             val look = if (d.look != null && d.maxLooks != null && d.maxLooks > 1) "; look ${d.look} of ${d.maxLooks}" else ""

@@ -39,6 +39,13 @@ object Flags {
         "CPUs, limited, isolated or sampled (its CPU, memory and JVM figures are unknown), and its latency includes whatever lies between the " +
         "load generator and it", "other")
 
+    /**
+     * The version of the rules that decide which windows count: [DISQUALIFYING] and the waivers. Every decision records
+     * the version it was made under (`decisions[].rules`), and docs/methodology.md (*Which windows count*) lists what
+     * each version changed, so a verdict decided under other rules is never mistaken for one of these.
+     */
+    const val RULES = "2026-11-27"
+
     /** A measurement above its ceiling by more than this share is a defect of the ceiling, not a finding. */
     const val CEILING_SLACK = 0.05
 
@@ -81,7 +88,15 @@ object Flags {
     val SHAPES = WindowShape.entries.filter { it != WindowShape.FLAT }.map { it.id }.toSet()
 
     /** The disqualifying flags ([codes]) that a figure does not depend on, and [why], for the text that counts a cell in. */
-    data class FigureWaiver(val codes: Set<String>, val why: String)
+    data class FigureWaiver(
+        val codes: Set<String>,
+        val why: String,
+        /** Whether the waiver holds for a cell: always, or on a condition of the cell's own record (e.g. its ceiling). */
+        val holds: (CellResult) -> Boolean = { true },
+    )
+
+    /** The flags that say the JIT was still at work in or before the window. */
+    val JIT = setOf("compiling", "unsteady")
 
     /**
      * The per-second variation measures how the window's throughput moved. The shape flags protect a figure that
@@ -105,7 +120,7 @@ object Flags {
 
     private fun waiver(cell: CellResult, flag: Flag, figure: FigureWaiver?): String? = when {
         cell.load.warmupMs == 0L && flag.code in WARMING -> "cells measured cold on purpose"
-        figure != null && flag.code in figure.codes -> figure.why
+        figure != null && flag.code in figure.codes && figure.holds(cell) -> figure.why
         cell.load.requests != null && flag.code in COUNTED ->
             "counted runs of ${cell.load.requests} requests (each figure is the count over the time from the first sent to the last answered, " +
                 "as published, with no window to cut or to be steady; the repetitions say whether it repeats)"

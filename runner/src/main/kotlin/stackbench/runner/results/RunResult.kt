@@ -75,6 +75,10 @@ data class DecisionRecord(
     val pExact: Boolean? = null,
     /** False when the cells carry no process (a run before processes were recorded): each window was taken as its own process. */
     val processesRecorded: Boolean? = null,
+    /** The windows counted although flagged, each with the flags and why the figure does not depend on them ([Flags.waived]). */
+    val waived: List<String> = emptyList(),
+    /** The version of the rules that decided which windows count ([Flags.RULES]); null in runs decided before it was recorded. */
+    val rules: String? = null,
 )
 
 enum class RunStatus { RUNNING, COMPLETE, INTERRUPTED, FAILED }

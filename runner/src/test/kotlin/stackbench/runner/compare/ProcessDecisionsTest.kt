@@ -135,4 +135,32 @@ class ProcessDecisionsTest {
         assertThat(d.processesA).isEqualTo(counted)
         assertThat(d.nA).isEqualTo(counted)
     }
+
+    @Test
+    fun `a window the JIT flags counts for a throughput at its Little's-law ceiling, and for nothing else`() {
+        val level = mapOf("virtual" to 980.0, "platform" to 490.0)
+        val (comparisons, plain) = run(2, 1) { app, p, _ -> level.getValue(app) + p }
+        val unsteady = Flag("unsteady", "the warm-up reached its cap", "throughput")
+        fun ceiling(c: CellResult, law: String, efficiency: Double) = c.copy(
+            flags = listOf(unsteady),
+            ceiling = stackbench.runner.results.Ceiling(law, c.measured!!.throughput / efficiency, "test", efficiency),
+        )
+        // every window flagged; at 0.98 of a Little's-law ceiling the wait bound each rate, so all count
+        val atWait = plain.map { ceiling(it, "Little's law", 0.98) }
+        val d = SuiteDecisions.decide(comparisons, atWait).single()
+        assertThat(d.processesA to d.processesB).isEqualTo(2 to 2)
+        assertThat(d.leftOut).isEmpty()
+        assertThat(d.waived).hasSize(4).allMatch { it.contains("unsteady, counted: windows at their Little's-law ceiling (within 5 %)") }
+        assertThat(d.rules).isEqualTo(stackbench.runner.results.Flags.RULES)
+        assertThat(d.relation).isEqualTo("higher")
+        // below the ceiling's slack the JIT may have held the rate down: left out
+        val under = plain.map { ceiling(it, "Little's law", 0.90) }
+        assertThat(SuiteDecisions.decide(comparisons, under).single().leftOut).hasSize(4).allMatch { it.endsWith("flagged unsteady") }
+        // a CPU-time ceiling is made of the JIT's code: nothing waived
+        val cpu = plain.map { ceiling(it, "CPU time", 0.99) }
+        assertThat(SuiteDecisions.decide(comparisons, cpu).single().decided).isFalse()
+        // a latency figure of the same windows is still left out
+        val p99 = comparisons.map { it.copy(figure = "p99") }
+        assertThat(SuiteDecisions.decide(p99, atWait).single().leftOut).hasSize(4)
+    }
 }

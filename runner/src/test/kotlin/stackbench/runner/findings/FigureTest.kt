@@ -39,8 +39,15 @@ class FigureTest {
     }
 
     @Test
-    fun `only the figures of a swing or of the warm-up waive flags, each those it does not depend on`() {
-        assertThat(Figure.entries.filter { it.waiver != null }).containsExactly(Figure.STABILITY, Figure.WARMUP_STABILITY)
+    fun `only the figures of a swing, of the warm-up and of a rate at its wait's ceiling waive flags, each those it does not depend on`() {
+        assertThat(Figure.entries.filter { it.waiver != null })
+            .containsExactly(Figure.THROUGHPUT, Figure.SERVER_THROUGHPUT, Figure.STABILITY, Figure.WARMUP_STABILITY)
+        // a rate: the JIT's flags only, and only at a Little's-law ceiling (SuiteDecisions' tests decide with it)
+        assertThat(Figure.THROUGHPUT.waiver!!.codes).containsExactlyInAnyOrder("compiling", "unsteady")
+        fun at(law: String, efficiency: Double) = cell.copy(ceiling = stackbench.runner.results.Ceiling(law, 1000.0, "test", efficiency))
+        assertThat(Figure.THROUGHPUT.waiver!!.holds(at("Little's law", 0.96))).isTrue()
+        assertThat(Figure.THROUGHPUT.waiver!!.holds(at("Little's law", 0.94))).isFalse()
+        assertThat(Figure.THROUGHPUT.waiver!!.holds(cell.copy(ceiling = null))).isFalse()
         assertThat(Figure.STABILITY.waiver!!.codes).containsExactlyInAnyOrder("warming", "slowing", "no-steady-state")
         // the warm-up's figure: nothing about the window after it; a kill, a slow host or a client at its limit still counts against it
         assertThat(Figure.WARMUP_STABILITY.waiver!!.codes).contains("compiling", "unsteady", "no-steady-state").doesNotContain("oom", "host-slow", "client-bound")

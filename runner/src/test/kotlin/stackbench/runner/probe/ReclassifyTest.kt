@@ -10,6 +10,7 @@ import stackbench.runner.results.CellStatus
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.Flag
+import stackbench.runner.results.Flags
 import stackbench.runner.results.PublishedRecord
 import stackbench.runner.results.ResourceSummary
 import stackbench.runner.results.ResultsStore
@@ -85,11 +86,25 @@ class ReclassifyTest {
 
     @Test
     fun `a window that warmed up stays warming, and a run with nothing to change is returned as it was`() {
-        val before = run(climb)
+        val before = run(climb).let { r -> r.copy(decisions = r.decisions.map { it.copy(rules = Flags.RULES) }) }
         val out = Reclassify.run(before)
         assertThat(out.changes).isEmpty()
         assertThat(out.same).isEqualTo(6)
         assertThat(out.result).isEqualTo(before)
+    }
+
+    @Test
+    fun `a decision recorded under other rules of which windows count is decided again, though no shape changed`() {
+        val before = run(climb)
+        assertThat(before.decisions.single().rules).isNull()
+        val out = Reclassify.run(before)
+        assertThat(out.changes).isEmpty()
+        val d = out.result.decisions.single()
+        assertThat(d.rules).isEqualTo(Flags.RULES)
+        // decided again by today's method: the warming window still left out, each repetition of one JVM-less fixture its own process
+        assertThat(d.method).isEqualTo("welch-log-process-means")
+        assertThat(d.leftOut).containsExactly("${before.cells.first().key}: flagged warming")
+        assertThat(out.result.cells).isEqualTo(before.cells)
     }
 
     @Test
