@@ -56,6 +56,11 @@ class FindingsCommand : CliktCommand(name = "findings") {
             return
         }
         Files.writeString(docPath, outcome.text)
+        if (outcome.forest.isNotEmpty() && stackbench.runner.findings.FindingsDoc.section(outcome.text, stackbench.runner.findings.FindingsDoc.FOREST) != null) {
+            val image = docPath.resolveSibling(stackbench.runner.findings.FindingsDoc.FOREST_IMAGE)
+            stackbench.runner.findings.ForestChart.png(outcome.forest, image)
+            println("wrote $image: ${outcome.forest.size} rows")
+        }
         println("$docFile: ${claims.comparisons.size} tables and ${claims.claims.size} verdicts from ${results.size} runs" +
             if (outcome.changed.isEmpty()) ", none changed" else "; changed: ${outcome.changed.joinToString()}")
         outcome.verdicts.forEach { println("  ${it.claim.id}: ${it.verdict.text}") }

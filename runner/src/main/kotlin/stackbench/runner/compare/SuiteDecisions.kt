@@ -6,9 +6,13 @@ import stackbench.runner.results.CellStatus
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.Flags
 import stackbench.runner.results.Processes
+import stackbench.runner.results.SpreadRecord
+import stackbench.runner.stats.Components
 import stackbench.runner.stats.Decisions
 import stackbench.runner.stats.Look
+import stackbench.runner.stats.VarianceComponents
 import stackbench.runner.suite.SuiteComparison
+import kotlin.math.sqrt
 
 /**
  * Decides a suite's comparisons from a run's cells, with the process as the unit of replication
@@ -49,6 +53,7 @@ object SuiteDecisions {
         val a = side(c.a, figure, cells, otherIsolated = isolated(c.b))
         val b = side(c.b, figure, cells, otherIsolated = isolated(c.a))
         val d = Decisions.processes(a.processes, b.processes, c.threshold, look)
+        val (spreadA, spreadB) = Components.of(a.processes) to Components.of(b.processes)
         val recorded = a.recorded && b.recorded
         return DecisionRecord(
             name = c.name, a = c.a, b = c.b, threshold = c.threshold,
@@ -59,6 +64,9 @@ object SuiteDecisions {
             method = d.method, processesA = d.processesA, processesB = d.processesB, df = d.df, confidence = d.confidence,
             look = d.look, maxLooks = d.maxLooks, pExact = d.pExact, processesRecorded = recorded,
             waived = waived(c.a, figure, cells) + waived(c.b, figure, cells), rules = Flags.RULES,
+            spreadA = spreadA?.let(::spread), spreadB = spreadB?.let(::spread),
+            processesNeeded = if (spreadA != null && spreadB != null && d.ratio != null) Components.processesNeeded(spreadA, spreadB, d.ratio,
+                c.threshold, d.confidence ?: Look.SINGLE.confidence, minOf(spreadA.windowsPerProcess, spreadB.windowsPerProcess)) else null,
         )
     }
 
@@ -82,6 +90,8 @@ object SuiteDecisions {
             .map { (_, group) -> "process ${group.first().process}: all ${group.size} window(s) left out" }
         return Side(processes, mine.mapNotNull { c -> why[c]?.let { "${c.key}: $it" } } + lostProcesses, counted.all { Processes.recorded(it) })
     }
+
+    private fun spread(c: VarianceComponents) = SpreadRecord(c.processes, c.windowsPerProcess, sqrt(c.between), c.within?.let { sqrt(it) })
 
     /** The windows of [configKey] that count although flagged: each with its waived flags and why. */
     private fun waived(configKey: String, figure: Figure, cells: List<CellResult>): List<String> =

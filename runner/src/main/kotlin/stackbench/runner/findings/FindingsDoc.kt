@@ -7,12 +7,18 @@ package stackbench.runner.findings
  * `<!-- /KEY -->`.
  */
 object FindingsDoc {
-    private val OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts) -->")
+    private val OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts|forest) -->")
 
     /** A marker's key for a comparison's table, a claim's verdict sentence, and the glance table. */
     fun table(id: String) = "table:$id"
     fun verdict(id: String) = "verdict:$id"
     const val VERDICTS = "verdicts"
+
+    /** The forest plot's block: its image and its rows in words ([Forest]). */
+    const val FOREST = "forest"
+
+    /** The forest plot's image, beside the document. */
+    const val FOREST_IMAGE = "findings-forest.png"
 
     data class Spliced(val text: String, val filled: List<String>, val unknown: List<String>, val unplaced: List<String>)
 

@@ -14,6 +14,8 @@ object FindingsUpdate {
         val typed: List<String> = emptyList(),
         /** Every claim's computed verdict, in claims.yaml's order. */
         val verdicts: List<ClaimResult> = emptyList(),
+        /** The forest plot's lines, for the caller to draw ([ForestChart]). */
+        val forest: List<Forest.Line> = emptyList(),
     )
 
     /** The runs [claims] name, for the caller to load. */
@@ -32,6 +34,9 @@ object FindingsUpdate {
         claims.comparisons.forEach { blocks[FindingsDoc.table(it.id)] = tables.render(it) }
         results.forEach { blocks[FindingsDoc.verdict(it.claim.id)] = VerdictText.sentence(it) }
         if (claims.claims.isNotEmpty()) blocks[FindingsDoc.VERDICTS] = VerdictText.glance(results)
+        val forest = Forest.lines(results)
+        // the plot is the document's own choice: filled where it has the marker
+        if (forest.isNotEmpty() && FindingsDoc.section(doc, FindingsDoc.FOREST) != null) blocks[FindingsDoc.FOREST] = Forest.block(forest, FindingsDoc.FOREST_IMAGE)
         val spliced = FindingsDoc.splice(doc, blocks)
         spliced.unknown.forEach { key ->
             problems += "the document has <!-- $key --> but docs/claims.yaml has no " + when {
@@ -44,11 +49,12 @@ object FindingsUpdate {
             problems += when {
                 key.startsWith("table:") -> "comparison '${key.removePrefix("table:")}' has no place in the document: add <!-- $key --><!-- /$key -->"
                 key.startsWith("verdict:") -> "claim '${key.removePrefix("verdict:")}' has no verdict in the document: add <!-- $key --><!-- /$key -->"
+                key == FindingsDoc.FOREST -> "the document has no forest plot: add <!-- $key --><!-- /$key -->"
                 else -> "the document has no glance table of the verdicts: add <!-- $key --><!-- /$key -->"
             }
         }
         val typed = FindingsDoc.typedVerdicts(doc).map { "a verdict typed by hand outside the generated markers, $it" }
         val changed = spliced.filled.filter { key -> FindingsDoc.section(doc, key) != FindingsDoc.section(spliced.text, key) }
-        return Outcome(spliced.text, changed, problems, typed, results)
+        return Outcome(spliced.text, changed, problems, typed, results, forest)
     }
 }

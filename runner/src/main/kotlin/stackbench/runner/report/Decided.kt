@@ -24,7 +24,17 @@ object Decided {
             val level = d.confidence?.let { "%.1f %% interval".format(java.util.Locale.ROOT, it * 100) }?.takeIf { d.low != null }?.let { ", $it" } ?: ""
             "${d.processesA} and ${d.processesB} processes, ${d.nA} and ${d.nB} windows$level$look"
         } else "${d.nA} and ${d.nB} repetitions"
-        return "$figure${plain(d.a)} ÷ ${plain(d.b)} = $ratio$interval: $verdict ($counts$left)"
+        return "$figure${plain(d.a)} ÷ ${plain(d.b)} = $ratio$interval: $verdict ($counts${spread(d)}$left)"
+    }
+
+    /** e.g. "; spread between processes 1.2 % and 0.8 %, within one 0.4 % and 0.3 %; 2 processes a side would decide this ratio". */
+    fun spread(d: DecisionRecord): String {
+        val a = d.spreadA ?: return ""
+        val b = d.spreadB ?: return ""
+        fun pct(x: Double) = "%.1f %%".format(java.util.Locale.ROOT, x * 100)
+        val within = if (a.within != null && b.within != null) ", within one ${pct(a.within)} and ${pct(b.within)}" else " (one window a process: within included)"
+        val needed = d.processesNeeded?.let { "; $it processes a side would decide this ratio" } ?: "; 20 processes a side would not decide this ratio"
+        return "; spread between processes ${pct(a.between)} and ${pct(b.between)}$within$needed"
     }
 
     fun count(decisions: List<DecisionRecord>): String = "${decisions.count { it.decided }} of ${decisions.size} decided"

@@ -79,7 +79,23 @@ data class DecisionRecord(
     val waived: List<String> = emptyList(),
     /** The version of the rules that decided which windows count ([Flags.RULES]); null in runs decided before it was recorded. */
     val rules: String? = null,
+    /** How each side's counted windows varied, between processes and within one (null below 2 processes a side). */
+    val spreadA: SpreadRecord? = null,
+    val spreadB: SpreadRecord? = null,
+    /**
+     * The fewest processes a side (up to 20) that would decide the measured ratio at this look's confidence if the
+     * sides varied as measured, with as many windows a process (stats/Components.processesNeeded); null when 20 would
+     * not, or the spreads are unknown.
+     */
+    val processesNeeded: Int? = null,
 )
+
+/**
+ * A side's variation with the process as the unit, as relative spreads (standard deviations of natural logarithms:
+ * 0.02 ≈ 2 %): [between] processes and [within] one, between its windows (null with one window a process: then
+ * [between] holds both). [windowsPerProcess] is the harmonic mean of the windows a process held.
+ */
+data class SpreadRecord(val processes: Int, val windowsPerProcess: Double, val between: Double, val within: Double?)
 
 enum class RunStatus { RUNNING, COMPLETE, INTERRUPTED, FAILED }
 

@@ -121,7 +121,8 @@ class SuiteDecisionsTest {
         val decided = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0))).single()
         assertThat(stackbench.runner.report.Decided.sentence(decided) { it })
             .isEqualTo("virtual/io-blocking-delay100/c100 ÷ platform/io-blocking-delay100/c100 = 1.98× [1.95–2.02]: higher, beyond ±10 % " +
-                "(3 and 3 processes, 3 and 3 windows, 95.0 % interval)")
+                "(3 and 3 processes, 3 and 3 windows, 95.0 % interval; spread between processes 0.8 % and 0.5 % (one window a process: " +
+                "within included); 2 processes a side would decide this ratio)")
         val open = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(520.0, 700.0, 530.0))).single()
         assertThat(stackbench.runner.report.Decided.sentence(open) { it }).contains("cannot tell yet: 95.0 % interval").contains("crosses an edge of the band")
     }

@@ -348,6 +348,26 @@ class VerdictsTest {
     }
 
     @Test
+    fun `the forest plot has a line for every claimed row with a ratio, in words beside its image, where the document asks for it`(@TempDir dir: Path) {
+        assertThat(FindingsDoc.section(FindingsUpdate.update(grouped, groupedRuns, doc).text, FindingsDoc.FOREST)).isNull()
+        val out = FindingsUpdate.update(grouped, groupedRuns, "<!-- forest --><!-- /forest -->\n$doc")
+        assertThat(out.problems).isEmpty()
+        assertThat(out.forest.map { it.label }).containsExactly("faster (one): three", "faster (one): single", "other (two): p99")
+        val three = out.forest[0]
+        assertThat(three.published).isCloseTo(1.5, org.assertj.core.data.Offset.offset(1e-9))
+        assertThat(three.verdict).isEqualTo(HOLDS)
+        assertThat(three.low!!).isLessThan(three.measured).isGreaterThan(1.1)
+        val block = FindingsDoc.section(out.text, FindingsDoc.FOREST)!!
+        assertThat(block).contains("![Every claimed row").contains("(findings-forest.png)")
+            .contains("| faster (one): three | 1.50× | 1.50× [").contains("| 0.90×–1.10× | holds |")
+        val png = dir.resolve("forest.png")
+        ForestChart.png(out.forest, png)
+        val image = javax.imageio.ImageIO.read(png.toFile())
+        assertThat(image.width).isEqualTo(1100)
+        assertThat(image.height).isEqualTo(90 + 22 * 3)
+    }
+
+    @Test
     fun `a claim without a place, and a verdict typed by hand outside the markers, are reported`() {
         val out = FindingsUpdate.update(grouped, groupedRuns, doc.replace("<!-- verdict:other --><!-- /verdict:other -->", "**Verdict: holds.** We say so."))
         assertThat(out.problems).containsExactly("claim 'other' has no verdict in the document: add <!-- verdict:other --><!-- /verdict:other -->")
