@@ -10,7 +10,13 @@ import stackbench.runner.stats.Relation
  * figures from the lab's runs, row by row, as ratios (the hardware differs, so ratios carry over and
  * absolute figures mostly do not). Read from docs/claims.yaml by [ClaimsParser].
  */
-data class Claims(val comparisons: List<Comparison>, val claims: List<Claim> = emptyList())
+data class Claims(val comparisons: List<Comparison>, val claims: List<Claim> = emptyList(), val articles: List<Article> = emptyList())
+
+/**
+ * An article, for the line that opens docs/findings.md: what it [said] and what a reader should do ([advice]), both in
+ * our words; what the lab measured between them is computed from its claims' verdicts ([VerdictText.articles]).
+ */
+data class Article(val name: String, val said: String, val advice: String)
 
 /**
  * One line of the "Verdicts at a glance" table: a claim an article made (in our words), tested by the rows

@@ -20,12 +20,15 @@ object ClaimsParser {
         val problems = Problems(source, text.lines())
         val root = YamlDocument.compose(text, source, problems, "claims", "must be a mapping with the key comparisons")
         var claims = emptyList<Claim>()
+        var articles = emptyList<Article>()
         val comparisons = root?.let { node ->
             val top = YamlMap(node, "", problems)
             claims = top.maps("claims").orEmpty().mapNotNull { claim(it, problems) }
             claims.groupBy { it.id }.filter { it.value.size > 1 }.keys.forEach { id ->
                 problems.at(top.valueNode("claims"), "claims", "the id '$id' is used more than once")
             }
+            val named = claims.map { it.article }.toSet()
+            articles = top.maps("articles").orEmpty().mapNotNull { article(it, named, problems) }
             val list = top.maps("comparisons") ?: emptyList<YamlMap>().also { problems.at(node, "comparisons", "is missing: the list of comparisons") }
             top.finish()
             val declared = claims.map { it.id }.toSet()
@@ -40,7 +43,18 @@ object ClaimsParser {
             problems.at(null, "comparisons", "the id '$id' is used more than once")
         }
         if (problems.all.isNotEmpty()) throw SuiteException(problems.all.sortedWith(compareBy({ it.line }, { it.column })))
-        return Claims(comparisons, claims)
+        return Claims(comparisons, claims, articles)
+    }
+
+    private fun article(m: YamlMap, named: Set<String>, problems: Problems): Article? {
+        val name = m.requiredString("name", "the article as its claims name it (their article:), e.g. 'blocking I/O (2024)'")
+        if (name != null && name !in named) {
+            problems.at(m.scalar("name"), m.qualify("name"), "no claim names the article '$name'", "articles named by claims: ${named.sorted().joinToString()}")
+        }
+        val said = m.requiredString("said", "what the article said, in a few words of ours")
+        val advice = m.requiredString("advice", "what a reader should do, given what the lab measured")
+        m.finish()
+        return if (name == null || said == null || advice == null) null else Article(name, said, advice)
     }
 
     private fun claim(m: YamlMap, problems: Problems): Claim? {

@@ -7,12 +7,15 @@ package stackbench.runner.findings
  * `<!-- /KEY -->`.
  */
 object FindingsDoc {
-    private val OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts|forest) -->")
+    private val OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts|forest|articles) -->")
 
     /** A marker's key for a comparison's table, a claim's verdict sentence, and the glance table. */
     fun table(id: String) = "table:$id"
     fun verdict(id: String) = "verdict:$id"
     const val VERDICTS = "verdicts"
+
+    /** One line per article: what it said, what the lab measured, what to do ([VerdictText.articles]). */
+    const val ARTICLES = "articles"
 
     /** The forest plot's block: its image and its rows in words ([Forest]). */
     const val FOREST = "forest"

@@ -35,6 +35,7 @@ object FindingsUpdate {
         results.forEach { blocks[FindingsDoc.verdict(it.claim.id)] = VerdictText.sentence(it) }
         if (claims.claims.isNotEmpty()) blocks[FindingsDoc.VERDICTS] = VerdictText.glance(results)
         val forest = Forest.lines(results)
+        if (claims.articles.isNotEmpty()) blocks[FindingsDoc.ARTICLES] = VerdictText.articles(claims.articles, results, runs)
         // the plot is the document's own choice: filled where it has the marker
         if (forest.isNotEmpty() && FindingsDoc.section(doc, FindingsDoc.FOREST) != null) blocks[FindingsDoc.FOREST] = Forest.block(forest, FindingsDoc.FOREST_IMAGE)
         val spliced = FindingsDoc.splice(doc, blocks)
@@ -50,6 +51,7 @@ object FindingsUpdate {
                 key.startsWith("table:") -> "comparison '${key.removePrefix("table:")}' has no place in the document: add <!-- $key --><!-- /$key -->"
                 key.startsWith("verdict:") -> "claim '${key.removePrefix("verdict:")}' has no verdict in the document: add <!-- $key --><!-- /$key -->"
                 key == FindingsDoc.FOREST -> "the document has no forest plot: add <!-- $key --><!-- /$key -->"
+                key == FindingsDoc.ARTICLES -> "claims.yaml lists articles but the document has no place for their lines: add <!-- $key --><!-- /$key -->"
                 else -> "the document has no glance table of the verdicts: add <!-- $key --><!-- /$key -->"
             }
         }

@@ -167,6 +167,33 @@ object VerdictText {
         }
     }.trimEnd()
 
+    /**
+     * One line per article: what it said (our words), what the lab measured (its claims' verdicts, on the hardware and
+     * JDK of the runs they read), and what to do (our words). E.g. "**CPU-bound (2024)** said … → measured on 2 vCPUs
+     * (AMD EPYC …), Temurin 25: 3 of its 11 claims hold, 6 differ, 2 cannot tell → …".
+     */
+    fun articles(articles: List<Article>, results: List<ClaimResult>, runs: Map<String, stackbench.runner.results.RunResult>): String =
+        articles.joinToString("\n") { a ->
+            val mine = results.filter { it.claim.article == a.name }
+            val read = mine.flatMap { r -> r.rows.flatMap { listOfNotNull(it.row.a.run, it.row.b?.run) } }.distinct().mapNotNull { runs[it]?.environment }
+            val cpus = read.map { it.logicalCpus }.distinct().joinToString(" or ")
+            val models = read.map { it.cpuModel.trim() }.distinct().joinToString("; ")
+            val jdks = read.map { e -> JDK_VERSION.find(e.appJdk)?.groupValues?.get(1)?.let { "JDK $it" } ?: e.appJdk }.distinct().joinToString(", ")
+            val on = if (read.isEmpty()) "" else " on $cpus vCPUs ($models), $jdks"
+            val counts = ClaimVerdict.entries.mapNotNull { v -> mine.count { it.verdict == v }.takeIf { it > 0 }?.let { n -> "$n ${verb(v, n)}" } }
+            "- **${cell(a.name)}** said ${cell(a.said)} → measured$on: of its ${mine.size} claim${if (mine.size == 1) "" else "s"}, " +
+                "${counts.joinToString(", ")} → ${cell(a.advice)}"
+        }
+
+    /** The version in a `java -version` line, e.g. `25.0.3` in `openjdk version "25.0.3" 2026-04-21 LTS`. */
+    private val JDK_VERSION = Regex("version \"([^\"]+)\"")
+
+    private fun verb(v: ClaimVerdict, n: Int) = when (v) {
+        ClaimVerdict.HOLDS -> if (n == 1) "holds" else "hold"
+        ClaimVerdict.DIFFERS -> if (n == 1) "differs" else "differ"
+        ClaimVerdict.CANNOT_TELL -> "cannot tell"
+    }
+
     /** Text for a table cell or a sentence that keeps brackets and dashes but cannot break the table or open markup. */
     fun safe(s: String): String = buildString {
         for (ch in s) when (ch) {

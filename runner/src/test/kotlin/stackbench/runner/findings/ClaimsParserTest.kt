@@ -89,6 +89,23 @@ class ClaimsParserTest {
     }
 
     @Test
+    fun `an article names one its claims name, and says what it said and what to do`() {
+        val found = problems("""
+            articles:
+              - {name: "an article (2024)", said: "x", advice: "y"}
+              - {name: "a blog (2019)", said: "x"}
+            claims:
+              - {id: c, article: "an article (2024)", text: "t"}
+            comparisons:
+              - {id: x, figure: throughput, run: r, claim-id: c, a: {app: tomcat, request: /noop}, b: {app: webflux, request: /noop}, rows: [{label: l, claim: higher}]}
+        """)
+        assertThat(found).hasSize(2)
+        assertThat(found[0]).startsWith("c.yaml:3:5: articles[1].advice: is required").contains("hint: what a reader should do, given what the lab measured")
+        assertThat(found[1]).startsWith("c.yaml:3:12: articles[1].name: no claim names the article 'a blog (2019)'")
+            .contains("hint: articles named by claims: an article (2024)")
+    }
+
+    @Test
     fun `a comparison needs rows, and an id only once`() {
         assertThat(problems("""
             comparisons:

@@ -368,6 +368,17 @@ class VerdictsTest {
     }
 
     @Test
+    fun `each article gets one line - what it said, its claims' verdicts on the runs' hardware, what to do`() {
+        val claims = grouped.copy(articles = listOf(Article("an article (2024)", "WebFlux is faster", "measure your own")))
+        assertThat(FindingsUpdate.update(claims, groupedRuns, doc).problems)
+            .containsExactly("claims.yaml lists articles but the document has no place for their lines: add <!-- articles --><!-- /articles -->")
+        val out = FindingsUpdate.update(claims, groupedRuns, "<!-- articles --><!-- /articles -->\n$doc")
+        assertThat(out.problems).isEmpty()
+        assertThat(FindingsDoc.section(out.text, FindingsDoc.ARTICLES)).isEqualTo(
+            "\n- **an article (2024)** said WebFlux is faster → measured on 2 vCPUs (test CPU), openjdk 25: of its 1 claim, 1 holds → measure your own\n")
+    }
+
+    @Test
     fun `a claim without a place, and a verdict typed by hand outside the markers, are reported`() {
         val out = FindingsUpdate.update(grouped, groupedRuns, doc.replace("<!-- verdict:other --><!-- /verdict:other -->", "**Verdict: holds.** We say so."))
         assertThat(out.problems).containsExactly("claim 'other' has no verdict in the document: add <!-- verdict:other --><!-- /verdict:other -->")
