@@ -28,6 +28,12 @@ data class Stats(
     /** Classes loaded right now (`ClassLoadingMXBean.getLoadedClassCount`); it may fall when classes are unloaded. */
     val loadedClasses: Int = 0,
     /**
+     * Heap bytes allocated by every thread since the JVM started, those that ended included
+     * (`com.sun.management.ThreadMXBean.getTotalThreadAllocatedBytes`, JDK 21 and newer; virtual threads' allocations
+     * count on their carriers). Null on an older JVM or where the JVM does not measure it.
+     */
+    val allocatedBytes: Long? = null,
+    /**
      * The CPU time of each endpoint's own work, keyed by the endpoint's path without its query (`/cpu/direct`,
      * `/io/blocking`, `/downstream/webclient`, `/noop`, `/todo`...): only paths that have done work so far. Not the
      * CPU of the request (parsing, routing, security, serialization, the server): see [EndpointWork].

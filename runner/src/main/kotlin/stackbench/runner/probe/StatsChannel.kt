@@ -43,6 +43,8 @@ data class ServerCount(
     val loadedClasses: Long? = null,
     /** By endpoint path without query, e.g. `/cpu/direct`. */
     val work: Map<String, WorkCount> = emptyMap(),
+    /** Heap bytes allocated by every thread since the JVM started (null: the app's JVM does not say). */
+    val allocatedBytes: Long? = null,
 ) {
     companion object {
         fun parse(node: JsonNode): ServerCount {
@@ -53,6 +55,7 @@ data class ServerCount(
             return ServerCount(
                 node.get("epochMillis").asLong(), node.get("completed").asLong(),
                 long("processCpuNanos"), long("compilationMillis"), long("gcMillis"), long("loadedClasses"), work,
+                long("allocatedBytes"),
             )
         }
     }

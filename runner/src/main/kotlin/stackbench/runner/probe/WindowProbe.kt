@@ -32,9 +32,13 @@ interface WindowProbe {
 /**
  * The app a probe measures: its process (null when the lab started none), whether it is a HotSpot JVM, the cell's
  * folder for its files ([dir]) and the run's ([runDir]: a record names its files relative to it, [file]), and whether
- * its requests run on virtual threads (a built-in app's switch; false where unknown).
+ * its requests run on virtual threads (a built-in app's switch; false where unknown), and its stats side channel if it has one.
  */
-data class ProbeTarget(val pid: Long?, val jvm: Boolean, val dir: Path, val runDir: Path, val cellKey: String, val virtualThreads: Boolean = false) {
+data class ProbeTarget(
+    val pid: Long?, val jvm: Boolean, val dir: Path, val runDir: Path, val cellKey: String, val virtualThreads: Boolean = false,
+    /** The app's stats side channel (the built-in apps'); null for an app without one. */
+    val statsUrl: java.net.URI? = null,
+) {
     fun file(name: String): String = runDir.relativize(dir.resolve(name)).toString()
 }
 

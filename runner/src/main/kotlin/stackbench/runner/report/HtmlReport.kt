@@ -16,7 +16,7 @@ object HtmlReport {
     fun render(result: RunResult): String {
         val view = RunView(result)
         val page = Page(view)
-        val body = listOf(page.header(), page.findings(), page.overview(), page.capacity(), page.figures(), page.startup(), page.details(), ProfilesSection.html(result, ::e), page.environment())
+        val body = listOf(page.header(), page.findings(), page.overview(), page.capacity(), page.figures(), page.startup(), page.details(), ProfilesSection.html(result, ::e), AllocationSection.html(result, ::e), page.environment())
             .joinToString("\n")
         val data = Html.json(mapOf("charts" to page.specs))
         val echarts = Html.inlineScript(Assets.echarts)
@@ -68,8 +68,9 @@ Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Ap
             val warning = if (run.status != RunStatus.COMPLETE) "<p class=\"lede\"><span class=\"flag bad\">$status</span> This run did not complete: the report shows the ${cells.size} cells it recorded.</p>" else ""
             val key = view.apps.joinToString("") { "<span>${tables.swatch(it)}${e(it)}</span>" }
             val toc = listOf("findings" to "What this run shows", "overview" to "Throughput and latency", "capacity" to "Capacity", "figures" to "Key figures",
-                "startup" to "Startup", "cells" to "Inside the cells", "profiles" to "Where the time went", "environment" to "Environment")
-                .filter { (id, _) -> (id != "capacity" || result.searches.isNotEmpty()) && (id != "profiles" || ProfilesSection.any(result)) }
+                "startup" to "Startup", "cells" to "Inside the cells", "profiles" to "Where the time went", "allocation" to "Allocation", "environment" to "Environment")
+                .filter { (id, _) -> (id != "capacity" || result.searches.isNotEmpty()) && (id != "profiles" || ProfilesSection.any(result)) &&
+                    (id != "allocation" || AllocationSection.any(result)) }
             return """<header class="top">
 <p class="kicker">stackbench report · <span class="status $status">$status</span></p>
 <h1>${e(run.suite)}</h1>

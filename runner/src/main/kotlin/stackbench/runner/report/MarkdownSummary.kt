@@ -92,6 +92,7 @@ object MarkdownSummary {
                 findings.forEach { appendLine(it) }
             }
             append(ProfilesSection.markdown(result, ::md))
+            append(AllocationSection.markdown(result, ::md))
         }
     }
 

@@ -46,7 +46,7 @@ class CellRun(
     /** What the probes measure: this cell's app process, in this cell's folder. */
     fun probeTarget(): stackbench.runner.probe.ProbeTarget {
         val app = started()
-        return stackbench.runner.probe.ProbeTarget(app.pid, app.sut.capabilities.jvm, dir, ctx.runDir, cell.key, cell.app.virtualThreads)
+        return stackbench.runner.probe.ProbeTarget(app.pid, app.sut.capabilities.jvm, dir, ctx.runDir, cell.key, cell.app.virtualThreads, app.statsUrl)
     }
 
     /** The app's own rate over the warm-up's last slices (null without one): the window's length follows it. */

@@ -1,5 +1,6 @@
 package stackbench.runner.run
 
+import stackbench.runner.probe.AllocationProbe
 import stackbench.runner.probe.ProbeTarget
 import stackbench.runner.probe.WindowFacts
 import stackbench.runner.probe.WindowProbe
@@ -10,7 +11,8 @@ import stackbench.runner.results.ProbeRecord
 import stackbench.runner.suite.Suite
 
 /**
- * The measurement probes of a run ([WindowProbe]): the suite's `profiler:` (or `run --profile`) today. Each acts at
+ * The measurement probes of a run ([WindowProbe]): the suite's `profiler:` (or `run --profile`), pinned carriers, and
+ * allocation per request. Each acts at
  * the measured window's edges; one that cannot measure a cell's app records why, and one that fails records that,
  * never failing the cell.
  */
@@ -40,10 +42,11 @@ class WindowProbes(private val probes: List<WindowProbe>) {
     companion object {
         val NONE = WindowProbes(emptyList())
 
-        /** The suite's profiler, if any, and the pinned-carrier count for every app on virtual threads. */
+        /** The suite's profiler, if any, the pinned-carrier count for every app on virtual threads, and allocation per request for every JVM. */
         fun of(suite: Suite, lab: Lab): WindowProbes = WindowProbes(listOfNotNull(
             suite.profiler?.let { ProfilerProbe(it, lab.java, AsyncProfilerLibrary.extract(lab.home.resolve(".tools/lib")), lab.json) },
             PinningProbe(lab.java, lab.json),
+            AllocationProbe(lab.json),
         ))
     }
 }

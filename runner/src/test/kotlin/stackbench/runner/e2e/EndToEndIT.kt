@@ -103,7 +103,15 @@ class EndToEndIT {
         assertThat(result.cells[1].measured!!.throughput).isLessThan(400.0)
         assertThat(result.cells[1].measured!!.latency.p50).isGreaterThanOrEqualTo(20.0)
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3)
-        if (profiled) profileChecks(result, out) else assertThat(result.cells).allSatisfy { assertThat(it.probes).isEmpty() }
+        // allocation per request in every cell: over the app's own count of the window's exchanges, which must match the load generator's
+        assertThat(result.cells).allSatisfy { c ->
+            val alloc = c.probes.getValue("alloc")
+            assertThat(alloc.notes).isEmpty()
+            assertThat(alloc.figures["bytesPerRequest"]).`as`("heap bytes a request").isNotNull().isBetween(100.0, 5e6)
+            assertThat(alloc.figures["completed"]!!).`as`("the app's exchanges between the probe's readings")
+                .isCloseTo(c.measured!!.responses.toDouble(), org.assertj.core.data.Percentage.withPercentage(10.0))
+        }
+        if (profiled) profileChecks(result, out) else assertThat(result.cells).allSatisfy { assertThat(it.probes.keys).containsExactly("alloc") }
         assertNothingLeft(out)
     }
 

@@ -27,4 +27,18 @@ object JvmSignals {
     fun gcCount(): Long = collectors.sumOf { it.collectionCount.coerceAtLeast(0) }
 
     fun loadedClasses(): Int = classes.loadedClassCount
+
+    /**
+     * `getTotalThreadAllocatedBytes` of the platform's ThreadMXBean, found by reflection: it exists from JDK 21 on, and
+     * the Boot 3.5 apps also run on JDK 17.
+     */
+    private val totalAllocated: (() -> Long)? = runCatching {
+        val bean = ManagementFactory.getThreadMXBean()
+        val method = Class.forName("com.sun.management.ThreadMXBean").getMethod("getTotalThreadAllocatedBytes")
+        val f: () -> Long = { method.invoke(bean) as Long }
+        f.takeIf { f() >= 0 }
+    }.getOrNull()
+
+    /** Heap bytes allocated by every thread since the JVM started; null on a JVM before 21 or one that does not measure it (-1). */
+    fun allocatedBytes(): Long? = totalAllocated?.let { read -> runCatching { read() }.getOrNull()?.takeIf { it >= 0 } }
 }

@@ -15,6 +15,7 @@ class StatsReader(private val completed: CompletedExchanges, private val work: W
         gcMillis = JvmSignals.gcMillis(),
         gcCount = JvmSignals.gcCount(),
         loadedClasses = JvmSignals.loadedClasses(),
+        allocatedBytes = JvmSignals.allocatedBytes(),
         work = work.snapshot(),
     )
 }

@@ -84,6 +84,7 @@ class StatsServer(properties: StackbenchProperties, private val stats: StatsRead
             members.add("gcMillis", Stats::gcMillis)
             members.add("gcCount", Stats::gcCount)
             members.add("loadedClasses", Stats::loadedClasses)
+            members.add("allocatedBytes", Stats::allocatedBytes).whenNotNull()
             members.add("work", Stats::work).`as` { work -> work.mapValues { (_, each) -> WORK.write(each) } }
         }
     }
