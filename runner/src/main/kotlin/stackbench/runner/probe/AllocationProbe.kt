@@ -58,7 +58,7 @@ class AllocationProbe(private val json: ObjectMapper) : WindowProbe {
                 "completed" to completed.toDouble(),
                 "seconds" to seconds,
             )
-            val notes = if (allocated == null) listOf("the app's JVM does not measure allocation (it needs JDK 21 or newer)") else emptyList()
+            val notes = if (allocated == null) listOf("the app's stats channel reported no allocation (a JVM before 21 does not measure it)") else emptyList()
             return ProbeRecord(figures = figures, notes = notes)
         }
     }

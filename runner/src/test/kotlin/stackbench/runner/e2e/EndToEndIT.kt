@@ -106,6 +106,7 @@ class EndToEndIT {
         // allocation per request in every cell: over the app's own count of the window's exchanges, which must match the load generator's
         assertThat(result.cells).allSatisfy { c ->
             val alloc = c.probes.getValue("alloc")
+            println("alloc: ${c.key}: ${alloc.figures}")
             assertThat(alloc.notes).isEmpty()
             assertThat(alloc.figures["bytesPerRequest"]).`as`("heap bytes a request").isNotNull().isBetween(100.0, 5e6)
             assertThat(alloc.figures["completed"]!!).`as`("the app's exchanges between the probe's readings")

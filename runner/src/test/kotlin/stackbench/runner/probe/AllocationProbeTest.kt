@@ -25,7 +25,7 @@ class AllocationProbeTest {
         val r = AllocationProbe.record(reading(0, 0, 0, null), reading(2_000, 100, 4, null))
         assertThat(r.figures["bytesPerRequest"]).isNull()
         assertThat(r.figures["gcMsPerSecond"]).isEqualTo(2.0)
-        assertThat(r.notes).containsExactly("the app's JVM does not measure allocation (it needs JDK 21 or newer)")
+        assertThat(r.notes).containsExactly("the app's stats channel reported no allocation (a JVM before 21 does not measure it)")
     }
 
     @Test
