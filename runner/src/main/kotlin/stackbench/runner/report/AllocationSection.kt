@@ -1,20 +1,21 @@
 package stackbench.runner.report
 
-import stackbench.runner.probe.AllocationProbe
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.RunResult
 import java.util.Locale
 
 /**
  * "Allocation and collections": each cell's heap bytes allocated per request, its allocation rate and its collectors'
- * time over the measured window (the `alloc` probe's record, [AllocationProbe]), from results.json alone.
+ * time over the measured window (the `alloc` probe's record, probe/AllocationProbe), from results.json alone.
  */
 internal object AllocationSection {
-    private fun measured(result: RunResult) = result.cells.filter { it.probes[AllocationProbe.NAME]?.figures?.get("bytesPerRequest") != null }
+    private const val PROBE = "alloc"
+
+    private fun measured(result: RunResult) = result.cells.filter { it.probes[PROBE]?.figures?.get("bytesPerRequest") != null }
 
     fun any(result: RunResult): Boolean = measured(result).isNotEmpty()
 
-    private fun figure(c: CellResult, name: String) = c.probes[AllocationProbe.NAME]?.figures?.get(name)
+    private fun figure(c: CellResult, name: String) = c.probes[PROBE]?.figures?.get(name)
 
     /** e.g. 12.3 KB: bytes in the nearest binary unit. */
     fun bytes(b: Double): String = when {

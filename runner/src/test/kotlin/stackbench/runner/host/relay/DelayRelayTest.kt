@@ -48,7 +48,8 @@ class DelayRelayTest {
                     s.soTimeout = 10_000
                     val out = s.getOutputStream()
                     val input = s.getInputStream()
-                    val rtts = (1..5).map {
+                    // round trip 0 pays the first use of the path (class loading, the relay's threads starting) and is not timed
+                    val rtts = (0..5).map {
                         val t0 = System.nanoTime()
                         out.write("ping $it\n".toByteArray()); out.flush()
                         val got = ByteArray(7)
@@ -57,7 +58,10 @@ class DelayRelayTest {
                         assertThat(String(got)).isEqualTo("ping $it\n")
                         (System.nanoTime() - t0) / 1e6
                     }
-                    assertThat(rtts).allSatisfy { assertThat(it).isBetween(50.0, 65.0) }
+                    // nothing is faster than the two one-way delays; a busy machine may delay a round trip, not its median
+                    val timed = rtts.drop(1)
+                    assertThat(timed).allSatisfy { assertThat(it).isGreaterThanOrEqualTo(50.0) }
+                    assertThat(timed.sorted()[timed.size / 2]).`as`("median of $timed").isBetween(50.0, 65.0)
                     val big = ByteArray(1 shl 20) { (it % 251).toByte() }
                     val writer = Thread.ofVirtual().start { out.write(big); s.shutdownOutput() }
                     val back = input.readAllBytes() // ends when the echo server closes after our half-close
