@@ -97,9 +97,10 @@ class GateCommand : CliktCommand(name = "gate") {
         throw BadInput("--baseline $ref: not a results folder, not `$LATEST`, and no run of that id in the history at ${HistoryLocation.shown(url)}")
     }
 
+    /** A run of the history: its folder as indexed, else a folder of its id in this project's results (a checkout moved, a CI cache restored elsewhere). */
     private fun fromHistory(folder: String, id: String): RunResult {
-        val path = Path.of(folder)
-        if (!Files.exists(ResultsStore.fileOf(path))) throw cannotCompare("the baseline $id is in the history, but its results are gone from $folder")
+        val path = listOf(Path.of(folder), Home.results.resolve(id)).firstOrNull { Files.exists(ResultsStore.fileOf(it)) }
+            ?: throw cannotCompare("the run $id is in the history, but its results are gone from $folder (and from ${Home.results.resolve(id)})")
         return read(path, "--baseline")
     }
 

@@ -28,7 +28,7 @@ class HistoryCommand : CliktCommand(name = "history") {
         found under DIRS (default: results/) instead.
     """.trimIndent()
 
-    private val args by argument("SUITE [CELL-KEY...] | DIRS", help = "a suite's name and configuration keys; with --rebuild, the folders to index").multiple()
+    private val args by argument("ARGS", help = "SUITE [CELL-KEY...]: a suite's name and configuration keys; with --rebuild, DIRS: the folders to index").multiple()
     private val history by option("--history", metavar = "URL",
         help = "the history's JDBC URL (jdbc:sqlite:FILE, jdbc:postgresql://host/db?user=...) or a SQLite file; default: \$${HistoryLocation.ENVIRONMENT}, else results/${HistoryLocation.DEFAULT_FILE}")
     private val rebuild by option("--rebuild", help = "empty the history and index every run under DIRS (default: results/)").flag()

@@ -59,6 +59,6 @@ class HistoryViewsTest {
             assertThat(part in html).describedAs("the page has $part").isTrue()
         }
         assertThat("<code><b>1" in html).describedAs("an unescaped commit").isFalse()
-        assertThat("\u003cb\u003e1" in html).describedAs("the chart's labels escaped in the JSON").isTrue()
+        assertThat("\\u003cb\\u003e1" in html).describedAs("the chart's labels escaped in the JSON").isTrue()
     }
 }
