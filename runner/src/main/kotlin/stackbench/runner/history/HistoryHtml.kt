@@ -24,6 +24,10 @@ object HistoryHtml {
         val specs = mutableListOf<ChartSpec>()
         val categories = view.runs.map { label(it) }
         val sections = view.series.mapIndexed { i, s ->
+            if (s.points.all { (_, c) -> c.throughput == null && c.p99 == null }) {
+                return@mapIndexed "<section><h2>${e(s.configKey)}</h2><p class=\"meta\">${e(s.app)} · ${e(s.endpoint)} · ${e(s.load)}</p>" +
+                    "<p class=\"caution\">No run counted a window of it: every one failed or carried a disqualifying flag (each run's report says which).</p></section>"
+            }
             val charts = listOf(
                 chart("h-$i-t", "Throughput", "req/s", s, categories, view, HistoryViews.THROUGHPUT, { it.throughput }, { it.throughputLow }, { it.throughputHigh }),
                 chart("h-$i-p", "p99", "ms", s, categories, view, HistoryViews.P99, { it.p99 }, { it.p99Low }, { it.p99High }),
@@ -34,7 +38,7 @@ object HistoryHtml {
             }
             val changes = if (s.changes.isEmpty()) "<p class=\"caution\">No change point in ${s.points.size} run(s)${if (s.points.size < 2 * HistoryViews.MIN_SEGMENT) " (one needs ${2 * HistoryViews.MIN_SEGMENT} runs or more)" else ""}.</p>"
             else "<ul>" + s.changes.joinToString("") { "<li><span class=\"flag bad\">change point</span> ${e(HistoryText.changeText(it))}</li>" } + "</ul>"
-            "<section><h2>${e(s.configKey)}</h2><p class=\"meta\">${e(s.app)} · ${e(s.endpoint)} · ${e(s.load)}</p><div class=\"charts\">$figures</div>$changes</section>"
+            "<section><h2>${e(s.configKey)}</h2><p class=\"meta\">${e(s.app)} · ${e(s.endpoint)} · ${e(s.load)}</p><div class=\"charts wide\">$figures</div>$changes</section>"
         }
         val runs = "<div class=\"scroll\"><table><thead><tr><th>run</th><th>started</th><th>suite</th><th>commit</th><th>app JDK</th><th>Spring Boot</th><th>kernel</th><th>status</th></tr></thead><tbody>" +
             view.runs.joinToString("") { r ->
@@ -66,7 +70,8 @@ Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Ap
 """
     }
 
-    private fun label(r: RunRow) = HistoryViews.time(r).take(16) + (HistoryViews.commit(r)?.let { " · ${it.take(7)}" } ?: "")
+    /** A run on the chart's axis: its start, month to minute (`11-27 04:30`); the tooltip adds its id. */
+    private fun label(r: RunRow) = HistoryViews.time(r).drop(5).take(11)
 
     private fun chart(
         id: String, title: String, unit: String, s: CellSeries, categories: List<String>, view: HistoryView, figure: String,
