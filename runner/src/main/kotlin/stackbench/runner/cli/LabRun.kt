@@ -141,6 +141,7 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
                 val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided)
                 labHosts.close() // before the summary: Ctrl-C's gate holds the JVM only until run's last line
                 summary(result, dir, lab.java)
+                HistoryIndexing.index(dir, console)
                 epilogue(result, dir)
                 return result
             } finally {

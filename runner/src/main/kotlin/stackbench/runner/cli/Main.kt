@@ -19,6 +19,12 @@ object Exit {
     const val OK = 0
     const val CELL_FAILED = 1
     const val BAD_INPUT = 2
+
+    /** `gate`: a configuration is decided slower than the baseline beyond the threshold. */
+    const val GATE_SLOWER = 1
+
+    /** `gate`: the runs cannot be compared (another suite, no configuration in both, too few processes to decide). */
+    const val GATE_CANNOT_COMPARE = 2
 }
 
 /** Bad input the user can fix: a message, exit code 2. */
@@ -30,7 +36,7 @@ class Stackbench : CliktCommand(name = "stackbench") {
         each configuration isolated (CPU and memory limits), drives it with real load generators, measures
         and verifies, and writes results and reports.
 
-        Exit codes: 0 success, 1 a cell failed, 2 bad input.
+        Exit codes: 0 success, 1 a cell failed, 2 bad input; gate: 1 a configuration slower, 2 the runs cannot be compared.
     """.trimIndent()
 
     override fun run() = Unit
@@ -38,7 +44,7 @@ class Stackbench : CliktCommand(name = "stackbench") {
 
 fun commands() = Stackbench().subcommands(
     RunCommand(), PlanCommand(), ListCommand(), DoctorCommand(), ServeCommand(), ReportCommand(), CompareCommand(), FindingsCommand(),
-    FindingsRunCommand(), ReclassifyCommand(),
+    FindingsRunCommand(), ReclassifyCommand(), HistoryCommand(), GateCommand(),
 )
 
 /** The command line this process was started with, for the record. */

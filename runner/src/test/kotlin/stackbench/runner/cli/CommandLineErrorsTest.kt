@@ -91,7 +91,7 @@ class CommandLineErrorsTest {
 
     companion object {
         private const val rootUsage = "Usage: stackbench [<options>] <command> [<args>]..."
-        private const val rootCommands = "Commands: run, plan, list, doctor, serve, report, compare, findings, findings-run, reclassify; " +
+        private const val rootCommands = "Commands: run, plan, list, doctor, serve, report, compare, findings, findings-run, reclassify, history, gate; " +
             "`stackbench <command> --help` says what one takes."
 
         /** Each command's usage line, as printed above its errors. */
@@ -106,6 +106,8 @@ class CommandLineErrorsTest {
             "findings" to "Usage: stackbench findings [<options>]",
             "findings-run" to "Usage: stackbench findings-run [<options>] [<id>]...",
             "reclassify" to "Usage: stackbench reclassify [<options>] <dir>",
+            "history" to "Usage: stackbench history [<options>] [<args>]...",
+            "gate" to "Usage: stackbench gate [<options>]",
         )
 
         private fun case(mistake: Mistake, token: String, vararg args: String, errors: List<String>) =
@@ -176,6 +178,16 @@ class CommandLineErrorsTest {
             unknown("reclassify", also = listOf("missing argument <dir>")),
             unknownWithValue("reclassify", "results/some-run", "--dry-run"),
             extra("reclassify", "results/some-run", "--dry-run"),
+
+            // history takes any number of arguments (a suite and keys, or the folders of --rebuild): none is extra
+            unknown("history"),
+            unknownWithValue("history", "quick"),
+            withoutValue("--html", "history", "quick"),
+
+            unknown("gate", also = listOf("missing option --baseline")),
+            unknownWithValue("gate", "--baseline", "latest"),
+            withoutValue("--current", "gate", "--baseline", "latest"),
+            extra("gate", "--baseline", "latest"),
         )
     }
 }

@@ -1,0 +1,118 @@
+package stackbench.runner.gate
+
+import stackbench.runner.compare.Comparisons
+import stackbench.runner.compare.Difference
+import stackbench.runner.compare.SuiteDecisions
+import stackbench.runner.results.CellResult
+import stackbench.runner.results.DecisionRecord
+import stackbench.runner.results.RunResult
+import stackbench.runner.stats.ProcessRatio
+import stackbench.runner.suite.SuiteComparison
+
+/** A cell's outcome at the gate. */
+enum class GateVerdict(val text: String) {
+    SLOWER("slower"),
+    FASTER("faster"),
+    SAME("the same within the threshold"),
+    UNDECIDED("cannot tell"),
+}
+
+/** How the gate ended: passed, failed on a slower cell, or refused because the runs cannot be compared. */
+enum class GateOutcome { PASSED, SLOWER, CANNOT_COMPARE }
+
+/**
+ * One configuration at the gate: current ÷ baseline of throughput and of p99, each decided by the suite comparisons'
+ * own rules ([SuiteDecisions]); slower when throughput is decided lower or p99 decided higher beyond the threshold.
+ */
+data class GateCell(val configKey: String, val throughput: DecisionRecord, val p99: DecisionRecord, val verdict: GateVerdict, val why: String)
+
+data class GateResult(
+    val baseline: RunResult,
+    val current: RunResult,
+    val threshold: Double,
+    val cells: List<GateCell>,
+    val outcome: GateOutcome,
+    /** Why the runs cannot be compared, or which cells are slower: one line. */
+    val reason: String,
+    val differences: List<Difference>,
+    val onlyBaseline: List<String>,
+    val onlyCurrent: List<String>,
+)
+
+/**
+ * The regression gate: the current run against a baseline, configuration by configuration (matched by configuration
+ * key), with the decision code of the suite comparisons ([SuiteDecisions], the process as the unit of replication):
+ * a ratio current ÷ baseline, its interval and the exact rank test, placed against the band ±threshold. Pure.
+ *
+ * The runs cannot be compared when their suites differ, when no configuration is in both, or when no configuration
+ * has the two app processes a side an interval needs ([ProcessRatio.MIN_PROCESSES]) in both runs.
+ */
+object Gate {
+    const val CURRENT = "current"
+    const val BASELINE = "baseline"
+
+    fun decide(baseline: RunResult, current: RunResult, threshold: Double): GateResult {
+        require(threshold >= 0 && threshold < 1) { "threshold must be in [0, 1), not $threshold" }
+        val comparison = Comparisons.of(baseline, current)
+        fun result(cells: List<GateCell>, outcome: GateOutcome, reason: String) =
+            GateResult(baseline, current, threshold, cells, outcome, reason, comparison.differences, comparison.onlyA, comparison.onlyB)
+        if (baseline.run.suite != current.run.suite) {
+            return result(emptyList(), GateOutcome.CANNOT_COMPARE,
+                "different suites: the baseline ran '${baseline.run.suite}' (${baseline.run.id}), the current run '${current.run.suite}' (${current.run.id})")
+        }
+        val keys = current.cells.map { it.configKey }.distinct().filter { k -> baseline.cells.any { it.configKey == k } }
+        if (keys.isEmpty()) {
+            return result(emptyList(), GateOutcome.CANNOT_COMPARE,
+                "no matching cells: no configuration of ${current.run.id} is in ${baseline.run.id}")
+        }
+        val cells = relabeled(baseline, BASELINE) + relabeled(current, CURRENT)
+        val decided = keys.map { key ->
+            fun comparison(figure: String) = SuiteComparison(key, "$CURRENT:$key", "$BASELINE:$key", threshold, figure = figure)
+            val (throughput, p99) = SuiteDecisions.decide(listOf(comparison(SuiteComparison.THROUGHPUT), comparison("p99")), cells)
+            cell(key, throughput, p99)
+        }
+        val slower = decided.filter { it.verdict == GateVerdict.SLOWER }
+        if (slower.isNotEmpty()) return result(decided, GateOutcome.SLOWER, "${slower.size} of ${decided.size} configuration(s) slower beyond ${pct(threshold)}: " +
+            slower.joinToString("; ") { "${it.configKey} (${it.why})" })
+        if (decided.none { enough(it.throughput) || enough(it.p99) }) {
+            return result(decided, GateOutcome.CANNOT_COMPARE, "too few processes to decide: no configuration has ${ProcessRatio.MIN_PROCESSES} app processes " +
+                "a side in both runs (" + decided.joinToString("; ") { "${it.configKey}: ${it.throughput.processesB ?: 0} in the baseline, ${it.throughput.processesA ?: 0} now" } +
+                "); set processes: ${ProcessRatio.MIN_PROCESSES} or more in the suite")
+        }
+        val undecided = decided.count { it.verdict == GateVerdict.UNDECIDED }
+        return result(decided, GateOutcome.PASSED, "no configuration slower beyond ${pct(threshold)} (${decided.size} compared" +
+            (if (undecided > 0) ", $undecided undecided" else "") + ")")
+    }
+
+    private fun enough(d: DecisionRecord) = (d.processesA ?: 0) >= ProcessRatio.MIN_PROCESSES && (d.processesB ?: 0) >= ProcessRatio.MIN_PROCESSES
+
+    private fun cell(key: String, throughput: DecisionRecord, p99: DecisionRecord): GateCell {
+        val slowerThroughput = throughput.decided && throughput.relation == "lower"
+        val slowerP99 = p99.decided && p99.relation == "higher"
+        val verdict = when {
+            slowerThroughput || slowerP99 -> GateVerdict.SLOWER
+            !throughput.decided -> GateVerdict.UNDECIDED
+            throughput.relation == "higher" -> GateVerdict.FASTER
+            else -> GateVerdict.SAME
+        }
+        val why = listOfNotNull(
+            "throughput ×${ratio(throughput)}: ${throughput.why}".takeIf { slowerThroughput || !slowerP99 },
+            "p99 ×${ratio(p99)}: ${p99.why}".takeIf { slowerP99 },
+        ).joinToString("; ")
+        return GateCell(key, throughput, p99, verdict, why)
+    }
+
+    /**
+     * [run]'s cells with their configuration keys, cell keys and process identities prefixed by [side], so that the
+     * two runs' cells live in one list as the two sides of a suite comparison and no process of one is taken for the other's.
+     */
+    private fun relabeled(run: RunResult, side: String): List<CellResult> = run.cells.map { c ->
+        c.copy(configKey = "$side:${c.configKey}", key = "$side:${c.key}", appStartedBy = c.appStartedBy?.let { "$side:$it" })
+    }
+
+    fun ratio(d: DecisionRecord): String = d.ratio?.let { r ->
+        String.format(java.util.Locale.ROOT, "%.3f", r) + (if (d.low != null && d.high != null) String.format(java.util.Locale.ROOT, " [%.3f, %.3f]", d.low, d.high) else "")
+    } ?: "–"
+
+    fun pct(x: Double): String = java.math.BigDecimal(x * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString() + " %"
+}

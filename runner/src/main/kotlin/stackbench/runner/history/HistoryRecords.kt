@@ -1,0 +1,83 @@
+package stackbench.runner.history
+
+import stackbench.runner.results.CellResult
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.Flags
+import stackbench.runner.results.Processes
+import stackbench.runner.results.RunResult
+import stackbench.runner.stats.Statistics
+
+/** A run as the history keeps it: what ran, when, on what, and where its results.json lies. */
+data class RunRow(
+    val id: String,
+    val suite: String,
+    val startedAt: String,
+    val finishedAt: String?,
+    val status: String,
+    val host: String,
+    val gitCommit: String?,
+    val gitDirty: Boolean?,
+    val runnerJdk: String?,
+    val appJdk: String?,
+    val kernel: String?,
+    /** The Spring Boot versions the run's apps reported, e.g. `3.5.8, 4.1.0`. */
+    val boot: String?,
+    val scale: Double,
+    /** The run's folder (absolute) when it was indexed. */
+    val folder: String,
+)
+
+/**
+ * One configuration of a run, as the history keeps it: its throughput and p99 over the windows that count (finished
+ * OK, no disqualifying flag, as the suite's decisions count them), each the median over the app processes' means,
+ * with the 95 % bootstrap interval of that median when the run had [Statistics.MIN_FOR_INTERVAL] processes or more.
+ */
+data class CellRow(
+    val runId: String,
+    val configKey: String,
+    val app: String,
+    val endpoint: String,
+    val load: String,
+    val windows: Int,
+    val processes: Int,
+    val throughput: Double?,
+    val throughputLow: Double?,
+    val throughputHigh: Double?,
+    val p99: Double?,
+    val p99Low: Double?,
+    val p99High: Double?,
+)
+
+/** What the history records of a run's record. Pure. */
+object HistoryRecords {
+    fun run(result: RunResult, folder: String): RunRow {
+        val env = result.environment
+        val boot = env.apps.values.map { it.springBoot }.filter { it.isNotBlank() }.distinct().sorted()
+            .ifEmpty { result.cells.mapNotNull { it.info?.path("springBoot")?.asString("")?.takeIf { v -> v.isNotBlank() } }.distinct().sorted() }
+        return RunRow(
+            id = result.run.id, suite = result.run.suite, startedAt = result.run.startedAt, finishedAt = result.run.finishedAt,
+            status = result.run.status.name.lowercase(), host = env.hostname, gitCommit = env.gitCommit, gitDirty = env.gitDirty,
+            runnerJdk = env.runnerJdk, appJdk = env.appJdk, kernel = env.kernel, boot = boot.joinToString(", ").ifEmpty { null },
+            scale = result.run.scale, folder = folder,
+        )
+    }
+
+    fun cells(result: RunResult): List<CellRow> = result.cells.groupBy { it.configKey }.map { (key, cells) ->
+        val counted = cells.filter(::counts)
+        fun figure(value: (CellResult) -> Double?) =
+            Processes.grouped(counted) { c -> value(c)?.takeUnless { it.isNaN() } }.map { it.average() }
+                .takeIf { it.isNotEmpty() }?.let { Statistics.estimate(it) }
+        val throughput = figure { it.measured?.throughput }
+        val p99 = figure { it.measured?.latency?.p99 }
+        val first = cells.first()
+        CellRow(
+            runId = result.run.id, configKey = key, app = first.app.name, endpoint = first.endpoint.label, load = first.load.label,
+            windows = counted.size, processes = Processes.grouped(counted) { it }.size,
+            throughput = throughput?.median, throughputLow = throughput?.low, throughputHigh = throughput?.high,
+            p99 = p99?.median, p99Low = p99?.low, p99High = p99?.high,
+        )
+    }
+
+    /** A window counts when it finished OK, measured something, and carries no flag that disqualifies it. */
+    private fun counts(c: CellResult) = c.status == CellStatus.OK && c.measured != null && Flags.disqualifying(c).isEmpty()
+}
