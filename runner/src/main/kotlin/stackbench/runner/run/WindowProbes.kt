@@ -1,5 +1,7 @@
 package stackbench.runner.run
 
+import stackbench.runner.database.DatabaseProbe
+import stackbench.runner.database.RunningDatabase
 import stackbench.runner.probe.ProbeTarget
 import stackbench.runner.probe.WindowFacts
 import stackbench.runner.probe.WindowProbe
@@ -40,10 +42,11 @@ class WindowProbes(private val probes: List<WindowProbe>) {
     companion object {
         val NONE = WindowProbes(emptyList())
 
-        /** The suite's profiler, if any, and the pinned-carrier count for every app on virtual threads. */
-        fun of(suite: Suite, lab: Lab): WindowProbes = WindowProbes(listOfNotNull(
+        /** The suite's profiler, if any, the pinned-carrier count for every app on virtual threads, and the run's [database], if any. */
+        fun of(suite: Suite, lab: Lab, database: RunningDatabase? = null): WindowProbes = WindowProbes(listOfNotNull(
             suite.profiler?.let { ProfilerProbe(it, lab.java, AsyncProfilerLibrary.extract(lab.home.resolve(".tools/lib")), lab.json) },
             PinningProbe(lab.java, lab.json),
+            database?.let { DatabaseProbe(it, lab.json) },
         ))
     }
 }

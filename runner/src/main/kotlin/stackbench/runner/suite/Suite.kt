@@ -40,6 +40,8 @@ data class Suite(
      * nested in each (with `restart: app`); with `restart: cell` every window is a process of its own anyway.
      */
     val processes: Int = Defaults.PROCESSES,
+    /** `database:`: the PostgreSQL server the lab starts beside the apps for the run; null: none. */
+    val database: DatabaseSpec? = null,
 ) {
     /** This suite narrowed to the configurations [configs], deciding [comparisons] in place of its own `compare:` list. */
     fun focused(configs: Set<String>, comparisons: List<SuiteComparison>): Suite = copy(only = configs, comparisons = comparisons)

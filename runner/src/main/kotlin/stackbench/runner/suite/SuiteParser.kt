@@ -32,6 +32,9 @@ class SuiteParser(
     /** The folder of the suite being read, relative to [home] when the suite was: own apps' relative paths start here. */
     private var folder: java.nio.file.Path = java.nio.file.Path.of("")
 
+    /** Whether the suite being read has a `database:`, which own apps' `{db.*}` placeholders need. */
+    private var hasDatabase = false
+
 
     /** Reads the suite file at [path], shown as [shown] in problems: not UTF-8, too large, or not a suite is a [SuiteException]. */
     fun read(path: java.nio.file.Path, shown: String): Suite = parse(SuiteText.read(path, shown), shown)
@@ -55,6 +58,7 @@ class SuiteParser(
             problems.at(root.keyNode("name"), "name", "'$name' may hold only letters, digits, '.', '_' and '-'")
         }
         val description = root.string("description") ?: ""
+        hasDatabase = root.has("database")
         val apps = readApps(root, problems)
         val urlApps = apps.filter { it.source is AppSource.Url }.map { it.name }
         val profile = root.map("profile")?.let { readProfile(it, problems, urlApps) } ?: defaultProfile(urlApps)
@@ -64,6 +68,7 @@ class SuiteParser(
         val repetitions = root.int("repetitions", Ranges.REPETITIONS) ?: Defaults.REPETITIONS
         val processes = root.int("processes", Ranges.PROCESSES) ?: Defaults.PROCESSES
         val downstream = root.map("downstream")?.let { readDownstream(it) } ?: DownstreamConfig(null)
+        val database = readDatabase(root, profile, problems)
         val restart = root.scalar("restart")?.let { node ->
             Restart.entries.firstOrNull { it.id == node.value }
                 ?: null.also { problems.at(node, "restart", "'${node.value}' is not cell or app", "cell: a fresh app for every cell (default); app: one app for its consecutive cells") }
@@ -81,7 +86,7 @@ class SuiteParser(
         val profiler = ProfilerReader.read(root, problems)
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
-        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts, processes = processes, profiler = profiler)
+        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts, processes = processes, profiler = profiler, database = database)
     }
 
     private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {
@@ -107,7 +112,7 @@ class SuiteParser(
             problems.at(m.keyNode(kinds[1]), m.qualify(kinds[1]), "an app is one of stack, jar, command or url, not ${kinds.joinToString(" and ")}")
             return null // its other keys are not checked: which of them apply depends on the kind
         }
-        if (kinds.firstOrNull() in listOf("jar", "command", "url")) return OwnAppReader(m, problems, folder).read()
+        if (kinds.firstOrNull() in listOf("jar", "command", "url")) return OwnAppReader(m, problems, folder, hasDatabase).read()
         val stackId = m.requiredString("stack", "one of: ${Stack.ids.joinToString()}; or your own app: jar: PATH, command: [PROGRAM, ARGS...], or url: http://HOST:PORT")
         val bootNode = m.scalar("boot")
         val virtual = m.boolean("virtual-threads") ?: false
@@ -221,6 +226,19 @@ class SuiteParser(
         if (maps.isEmpty()) problems.at(root.valueNode("endpoints"), "endpoints", "must name at least one endpoint: a suite with none has no cell to run",
             "e.g. endpoints: [{kind: noop}]")
         return maps.mapNotNull { EndpointReader(it, appNames, ownApps, problems, home.resolve(folder)).read() }
+    }
+
+    /** `database:` (a mapping, or `database: postgresql` for every default); null when the suite has none. */
+    private fun readDatabase(root: YamlMap, profile: ResourceProfile, problems: Problems): DatabaseSpec? {
+        if (!root.has("database")) return null
+        val node = root.valueNode("database")
+        if (node is ScalarNode) {
+            if (node.value != DatabaseSpec.ENGINE) problems.at(node, "database", "'${node.value}' is not a database engine the lab starts",
+                "database: ${DatabaseSpec.ENGINE}, or database: {engine: ${DatabaseSpec.ENGINE}, schema: FILE, memory: 512MiB}")
+            return DatabaseSpec()
+        }
+        val m = root.map("database") ?: return null
+        return DatabaseReader(m, problems, home, machine.cpus, profile.cpuset).read()
     }
 
     private fun readDownstream(m: YamlMap): DownstreamConfig {
