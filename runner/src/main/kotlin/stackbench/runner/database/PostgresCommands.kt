@@ -1,5 +1,6 @@
 package stackbench.runner.database
 
+import stackbench.runner.catalog.ToolCatalog
 import java.nio.file.Path
 
 /**
@@ -38,6 +39,10 @@ class PostgresCommands(
 
     companion object {
         const val BIN = "/usr/lib/postgresql/15/bin"
+
+        /** The newest installed major's binaries ([stackbench.runner.catalog.ToolCatalog.POSTGRES_MAJORS]), or null when none is. */
+        fun installed(root: Path = Path.of("/usr/lib/postgresql")): Path? = ToolCatalog.POSTGRES_MAJORS.map { root.resolve("$it/bin") }
+            .firstOrNull { java.nio.file.Files.isExecutable(it.resolve("postgres")) }
         const val OS_USER = "postgres"
         const val SUPERUSER = "postgres"
     }

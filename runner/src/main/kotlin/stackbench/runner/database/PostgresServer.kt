@@ -30,7 +30,7 @@ class PostgresServer(
     private val isolation: Isolation,
     private val home: Path,
     private val root: Path = DatabaseFolders.root(),
-    private val commands: PostgresCommands = PostgresCommands(),
+    private val commands: PostgresCommands = PostgresCommands(PostgresCommands.installed() ?: Path.of(PostgresCommands.BIN)),
 ) {
     fun start(spec: DatabaseSpec, cpus: List<Int>, groupName: String, log: Path): RunningDatabase {
         require(host.kind == "local") { "the database runs on this machine only, not on ${host.kind} host ${host.name}" }
