@@ -56,7 +56,7 @@ class DatabaseProbe(private val db: RunningDatabase, private val json: ObjectMap
                     "meanExecMs" to statements.meanExecMs,
                     "callsPerRequest" to perRequest(statements.calls.toDouble()),
                 ),
-                details = json.valueToTree(mapOf("statements" to statements.statements.take(TOP).map {
+                details = json.valueToTree(mapOf("cpuSource" to db.cpuSource, "statements" to statements.statements.take(TOP).map {
                     mapOf("query" to it.query.take(300), "calls" to it.calls, "execMs" to it.totalExecMs, "meanExecMs" to it.totalExecMs / it.calls)
                 })),
             )

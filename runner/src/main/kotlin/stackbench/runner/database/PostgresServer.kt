@@ -133,10 +133,16 @@ class RunningDatabase(
     /** The server's processes now: the postmaster and its children. */
     fun pids(): List<Long> = listOf(child.pid) + runCatching { child.process.descendants().map { it.pid() }.toList() }.getOrDefault(emptyList())
 
-    /** The CPU time of the server's processes alive now, from /proc, in ms. */
-    fun cpuMs(): Double = pids().sumOf { pid ->
+    /**
+     * The server's CPU time so far, in ms: its group's, which counts every process that was in it (a backend whose
+     * connection closed in the window too); without a group, /proc's of the processes alive now.
+     */
+    fun cpuMs(): Double = confinement.counters()?.cpuUsageNs?.let { it / 1e6 } ?: pids().sumOf { pid ->
         runCatching { ProcStat.cpuMs(Files.readString(Path.of("/proc/$pid/stat"))) }.getOrNull() ?: 0.0
     }
+
+    /** Where [cpuMs] comes from: `cgroup` or `proc`. */
+    val cpuSource: String get() = if (confinement.counters()?.cpuUsageNs != null) "cgroup" else "proc"
 
     /**
      * A fast shutdown (SIGINT: clients disconnected, no checkpoint wait), SIGKILL to what is left after [grace]; then the
@@ -153,6 +159,8 @@ class RunningDatabase(
         } finally {
             runCatching { confinement.release { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } } }
             DatabaseFolders.deleteTree(dir)
+            // the runner's folder goes with its last cluster (the watchdog removes it anyway when the runner ends)
+            runCatching { Files.deleteIfExists(dir.parent) }
         }
     }
 
