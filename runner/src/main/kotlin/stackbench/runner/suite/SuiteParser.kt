@@ -225,7 +225,7 @@ class SuiteParser(
         }
         if (maps.isEmpty()) problems.at(root.valueNode("endpoints"), "endpoints", "must name at least one endpoint: a suite with none has no cell to run",
             "e.g. endpoints: [{kind: noop}]")
-        return maps.mapNotNull { EndpointReader(it, appNames, ownApps, problems, home.resolve(folder)).read() }
+        return maps.mapNotNull { EndpointReader(it, appNames, ownApps, problems, home.resolve(folder), hasDatabase).read() }
     }
 
     /** `database:` (a mapping, or `database: postgresql` for every default); null when the suite has none. */
@@ -256,8 +256,9 @@ class SuiteParser(
 }
 
 /** Reads one `endpoints:` entry: its kind, strategies and parameter sweeps. */
-private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val ownApps: Set<String>, val problems: Problems, val folder: java.nio.file.Path) {
-    private val kinds = listOf("noop", "cpu", "io", "downstream", "todo", "http")
+private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val ownApps: Set<String>, val problems: Problems, val folder: java.nio.file.Path,
+                             val hasDatabase: Boolean = false) {
+    private val kinds = listOf("noop", "cpu", "io", "downstream", "todo", "db", "http")
 
     fun read(): EndpointSpec? {
         val kind = m.requiredString("kind", "one of: ${kinds.joinToString()}") ?: return null.also { m.finish() }
@@ -282,6 +283,7 @@ private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val ownA
             "io" -> EndpointSpec.Io(strategies("strategies", IoStrategy.entries) { IoStrategy.byId(it) }, delays(), only)
             "downstream" -> EndpointSpec.Downstream(strategies("clients", DownstreamClient.entries) { DownstreamClient.byId(it) }, delays(), only)
             "todo" -> EndpointSpec.Todo(methods(), only)
+            "db" -> db(only)
             else -> null.also {
                 problems.at(m.valueNode("kind"), m.qualify("kind"), "'$kind' is not an endpoint kind", "one of: ${kinds.joinToString()}")
             }
@@ -322,6 +324,29 @@ private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val ownA
             if (ms !in Parameter.DELAY.range) null.also { problems.at(node, m.qualify("delay"), "'${node.value}' is outside ${Parameter.DELAY.allowed}") }
             else ms
         }.distinct()
+    }
+
+    /** `kind: db`: strategies, `op` (read, write), `id` and `db-delay` swept; the suite must start a database. */
+    private fun db(only: List<String>): EndpointSpec.Db {
+        if (!hasDatabase) problems.at(m.valueNode("kind"), m.qualify("kind"), "'db' queries the run's database, but the suite has no database:",
+            "add database: {engine: postgresql, schema: ${DatabaseSpec.DEFAULT_SCHEMA}}")
+        val strategies = m.scalars("strategies")?.let { nodes ->
+            if (nodes.size == 1 && nodes[0].value == "all") EndpointSpec.Db.STRATEGIES
+            else nodes.mapNotNull { n -> n.value.takeIf { it in EndpointSpec.Db.STRATEGIES } ?: null.also {
+                problems.at(n, m.qualify("strategies"), "'${n.value}' is not a strategy of this endpoint", "one of: ${EndpointSpec.Db.STRATEGIES.joinToString()}")
+            } }.distinct()
+        } ?: emptyList<String>().also { problems.at(m.node, m.qualify("strategies"), "is required", "one or more of: ${EndpointSpec.Db.STRATEGIES.joinToString()}, or 'all'") }
+        val ops = m.scalars("op")?.mapNotNull { n -> n.value.takeIf { it in EndpointSpec.Db.OPS } ?: null.also {
+            problems.at(n, m.qualify("op"), "'${n.value}' is not read or write")
+        } }?.distinct() ?: listOf("read")
+        val ids = m.scalars("id")?.mapNotNull { n -> n.value.replace("_", "").toLongOrNull()?.takeIf { it in EndpointSpec.Db.IDS } ?: null.also {
+            problems.at(n, m.qualify("id"), "'${n.value}' is not a whole number in ${EndpointSpec.Db.IDS.first}..${EndpointSpec.Db.IDS.last}", "the default schema's rows")
+        } }?.distinct() ?: listOf(1L)
+        val delays = m.scalars("db-delay")?.mapNotNull { n ->
+            val ms = m.parseDuration(n, m.qualify("db-delay"))?.toMillis() ?: return@mapNotNull null
+            if (ms !in EndpointSpec.Db.DELAYS_MS) null.also { problems.at(n, m.qualify("db-delay"), "'${n.value}' is outside 0..60000 ms") } else ms
+        }?.distinct() ?: listOf(0L)
+        return EndpointSpec.Db(strategies, ops, ids, delays, only)
     }
 
     private fun methods(): List<TodoMethod> {

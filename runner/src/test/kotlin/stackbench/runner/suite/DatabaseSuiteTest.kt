@@ -107,4 +107,37 @@ class DatabaseSuiteTest {
         assertThat("${unknown.line}:${unknown.column} ${unknown.key}: ${unknown.message}")
             .isEqualTo("5:11 apps[0].args: {db.username} is not a database placeholder")
     }
+
+    @Test
+    fun `kind db sweeps strategies, ops, ids and db-delays into calls on the app's db paths`() {
+        val suite = parse("""
+            name: db
+            apps: [{stack: tomcat}]
+            endpoints: [{kind: db, strategies: [jdbc], op: [read, write], id: 7, db-delay: [1ms, 50ms]}]
+            database: postgresql
+        """)
+        val calls = stackbench.runner.plan.Planner.calls(suite.endpoints.single())
+        assertThat(calls.map { it.path }).containsExactly(
+            "/db/jdbc?op=read&id=7&db-delay=1", "/db/jdbc?op=read&id=7&db-delay=50", "/db/jdbc?op=write&id=7&db-delay=1", "/db/jdbc?op=write&id=7&db-delay=50")
+        assertThat(calls.first().label).isEqualTo("db-jdbc-read-id7-db-delay1")
+        val defaults = stackbench.runner.plan.Planner.calls(parse(suite("database: postgresql").replace("{kind: noop}", "{kind: db, strategies: all}")).endpoints.single())
+        assertThat(defaults.map { it.path }).containsExactly("/db/jdbc?op=read&id=1&db-delay=0", "/db/r2dbc?op=read&id=1&db-delay=0", "/db/jdbc-offload?op=read&id=1&db-delay=0")
+    }
+
+    @Test
+    fun `a bad db endpoint, or one in a suite without a database, is named at its key`() {
+        val found = problems("""
+            name: db
+            apps: [{stack: webflux}]
+            endpoints:
+              - {kind: db, strategies: [jdbc, jpa], op: delete, id: 0, db-delay: 90s}
+        """).map { "${it.line}:${it.column} ${it.key}: ${it.message}" }
+        assertThat(found).containsExactly(
+            "4:12 endpoints[0].kind: 'db' queries the run's database, but the suite has no database:",
+            "4:35 endpoints[0].strategies: 'jpa' is not a strategy of this endpoint",
+            "4:45 endpoints[0].op: 'delete' is not read or write",
+            "4:57 endpoints[0].id: '0' is not a whole number in 1..10000",
+            "4:70 endpoints[0].db-delay: '90s' is outside 0..60000 ms",
+        )
+    }
 }
