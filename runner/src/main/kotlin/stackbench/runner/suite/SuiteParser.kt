@@ -79,6 +79,10 @@ class SuiteParser(
             problems.at(root.keyNode("until-decided"), "until-decided", "has no comparison to decide", "name them in a compare: list")
         }
         val hosts = HostsReader(root, problems, load).read()
+        if (database != null && !hosts.allLocal) {
+            problems.at(root.keyNode("database"), "database", "runs on this machine's loopback, which the roles on the suite's other hosts cannot reach",
+                "leave hosts: out of a suite with a database:")
+        }
         if (urlApps.isNotEmpty() && hosts.placement.app != HostSpec.LOCAL) {
             problems.at(root.keyNode("placement"), "placement.app", "places the app on ${hosts.placement.app}, but ${urlApps.joinToString { "apps.$it" }} " +
                 "is a url: app, which runs where its url says", "leave placement.app out for a suite with a url: app")

@@ -140,4 +140,17 @@ class DatabaseSuiteTest {
             "4:70 endpoints[0].db-delay: '90s' is outside 0..60000 ms",
         )
     }
+
+    @Test
+    fun `a database beside hosts other than this machine is refused at its key`() {
+        val p = problems("""
+            name: db
+            apps: [{stack: tomcat}]
+            endpoints: [{kind: noop}]
+            hosts: [{name: server, kind: netns}]
+            placement: {app: server}
+            database: postgresql
+        """).map { "${it.line}:${it.column} ${it.key}: ${it.message}" }
+        assertThat(p).containsExactly("6:1 database: runs on this machine's loopback, which the roles on the suite's other hosts cannot reach")
+    }
 }
