@@ -66,6 +66,9 @@ data class Tool(
  * A new system tool is one value here, listed in [all]; a new load generator is its [DriverCatalog] entry.
  */
 object ToolCatalog {
+    /** The PostgreSQL majors the lab runs, newest first: Debian 12's package installs 15. */
+    val POSTGRES_MAJORS = listOf(17, 16, 15)
+
     /** The Rust toolchain, which builds oha; rustup puts it in `~/.cargo/bin` and may leave PATH alone. */
     val CARGO = Tool(
         "cargo", "builds oha into .tools (needed only while oha is missing or not the pinned release)",
@@ -109,10 +112,19 @@ object ToolCatalog {
     )
 
     /**
+     * PostgreSQL, Debian's package (its binaries under /usr/lib/postgresql/<major>/bin, not on PATH): the database a
+     * suite's `database:` starts beside the apps, and its test.
+     */
+    val POSTGRESQL = Tool(
+        "postgresql", "the database of a suite's `database:` (started as the postgres user) and its tests",
+        Detect.Executable(POSTGRES_MAJORS.map { "/usr/lib/postgresql/$it/bin/postgres" }), Install.Apt("postgresql"), essential = true,
+    )
+
+    /**
      * In the order `doctor` shows them: every load generator of [DriverCatalog] (a new one is listed without an entry
      * here), the toolchains that build them, then the system tools.
      */
-    val all: List<Tool> = DriverCatalog.all.map(::of) + listOf(CARGO, GO, CHROMIUM, IP, SSHD, SSH, SETPRIV)
+    val all: List<Tool> = DriverCatalog.all.map(::of) + listOf(CARGO, GO, CHROMIUM, IP, SSHD, SSH, SETPRIV, POSTGRESQL)
 
     fun byId(id: String): Tool? = all.firstOrNull { it.id == id }
 

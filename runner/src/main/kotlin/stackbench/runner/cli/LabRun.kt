@@ -51,6 +51,8 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
         localLab.isolation.limitation?.let { console.println("stackbench: warning: $it; cells run pinned with taskset only and results record that") }
         localLab.isolation.removeStale { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
             .takeIf { it.isNotEmpty() }?.let { console.println("stackbench: removed ${it.size} cgroup(s) an earlier run left behind") }
+        runCatching { stackbench.runner.database.DatabaseFolders.removeStale() }.getOrNull()
+            ?.takeIf { it.isNotEmpty() }?.let { console.println("stackbench: removed ${it.size} database folder(s) an earlier run left behind: ${it.joinToString()}") }
 
         keepRunnerOffTheAppCpus(suite)
         val started = Instant.now()
@@ -61,7 +63,8 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
         // if this runner is killed (SIGKILL), its watchdog ends the run's processes and removes its groups
         val netTag = stackbench.runner.host.NetworkPlan.tag(ProcessHandle.current().pid())
         stackbench.runner.host.Watchdog.start(stackbench.runner.sut.AppCommand.ownerFlag(dir), stackbench.runner.sut.AppCommand.gcLogMarker(dir),
-            "sb${ProcessHandle.current().pid()}", localLab.isolation.groupRoots, netTag.takeIf { !suite.hosts.allLocal })
+            "sb${ProcessHandle.current().pid()}", localLab.isolation.groupRoots, netTag.takeIf { !suite.hosts.allLocal },
+            stackbench.runner.database.DatabaseFolders.root())
         val labHosts = openHosts(suite, localLab, netTag, dir)
         try {
             val info = info(suite, plan, source, scale, apps, earlier, started, id)
@@ -103,8 +106,35 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
         return hosts
     }
 
+    /** The suite's database, when it has one, started before the first cell and stopped (its folder removed) however the run ends. */
     private fun runOn(lab: stackbench.runner.run.Lab, labHosts: stackbench.runner.host.LabHosts, suite: Suite, plan: Plan, dir: Path, earlier: RunResult?,
                       info: RunInfo, untilDecided: Duration?, epilogue: (RunResult, Path) -> Unit): RunResult {
+        val spec = suite.database ?: return runOn(lab, null, labHosts, suite, plan, dir, earlier, info, untilDecided, epilogue)
+        val database = startDatabase(spec, lab, suite, dir)
+        try {
+            return runOn(lab.withDatabase(database.endpoint), database, labHosts, suite, plan, dir, earlier, info, untilDecided, epilogue)
+        } finally {
+            database.stop()
+        }
+    }
+
+    private fun startDatabase(spec: stackbench.runner.suite.DatabaseSpec, lab: stackbench.runner.run.Lab, suite: Suite, dir: Path): stackbench.runner.database.RunningDatabase {
+        val cpus = spec.cpus.ifEmpty { Placement.of(suite.profile, lab.machineCpus).downstreamCpus }
+        val started = System.nanoTime()
+        val server = stackbench.runner.database.PostgresServer(stackbench.runner.host.LocalHost(lab.registry), lab.isolation, lab.home)
+        val db = try {
+            server.start(spec, cpus, "sb${ProcessHandle.current().pid()}-database", dir.resolve("database").resolve("postgres.log"))
+        } catch (e: stackbench.runner.database.DatabaseStartException) {
+            throw BadInput((listOf(e.message!!) + e.logTail.map { "  $it" }).joinToString("\n"))
+        }
+        println("database: PostgreSQL at ${db.endpoint.host}:${db.endpoint.port} (${db.endpoint.name}), CPUs ${cpus.ifEmpty { null }?.joinToString(",") ?: "any"}, " +
+            "memory ${spec.memoryBytes?.let { "${it shr 20} MiB" } ?: "not limited"}, fsync ${if (spec.fsync) "on" else "off"}, ${spec.schema} loaded in " +
+            "%.1f s".format((System.nanoTime() - started) / 1e9))
+        return db
+    }
+
+    private fun runOn(lab: stackbench.runner.run.Lab, database: stackbench.runner.database.RunningDatabase?, labHosts: stackbench.runner.host.LabHosts, suite: Suite,
+                      plan: Plan, dir: Path, earlier: RunResult?, info: RunInfo, untilDecided: Duration?, epilogue: (RunResult, Path) -> Unit): RunResult {
         val console = System.out
         val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
             mapOf(suite.load.driver.id to lab.driver(suite.load.driver).version)).copy(hosts = hostRecords(labHosts))
@@ -131,9 +161,9 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
                 val needs = if (suite.restart == Restart.APP) cell.app.name in appsCallingDownstream else cell.endpoint.needsDownstream
                 if (needs) downstreams.urlFor(placement.downstreamCpus) else null
             },
-            afterRun = { downstreams.stopAll() },
+            afterRun = { downstreams.stopAll(); database?.stop() },
             sessions = if (suite.restart == Restart.APP) AppSessions(lab.http) else null,
-            probes = stackbench.runner.run.WindowProbes.of(suite, lab),
+            probes = stackbench.runner.run.WindowProbes.of(suite, lab, database),
         )
         // on Ctrl-C or SIGTERM, the JVM waits for the summary and the epilogue (the resume hint) before it halts
         ShutdownGate().use {

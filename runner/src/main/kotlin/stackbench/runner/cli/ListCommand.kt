@@ -30,7 +30,7 @@ class ListCommand : CliktCommand(name = "list") {
         println("  http  any request you declare (method, path with {params}, headers, body, status, body check), on any app")
         println()
         println("Your own app (in place of `stack`): `jar: PATH` (a JVM jar the lab starts) or `command: [PROGRAM, ARGS...]`,")
-        println("with `ready:`, `args`/`env` taking {port} and {address}; see docs/own-app.md.")
+        println("with `ready:`, `args`/`env` taking {port} and {address} (and {db.jdbc-url}, {db.user}, {db.password} with a suite's database:); see docs/own-app.md.")
         println()
         println("Load drivers (suite key `driver`):")
         println(SummaryTable.table(listOf("driver", "version", "models", "installed", "install"), DriverCatalog.all.map { d ->

@@ -42,6 +42,10 @@ class PlanCommand : CliktCommand(name = "plan") {
         println("profile: ${profile.mode.description}; cpus ${profile.cpus ?: "unlimited"}${if (profile.cpuset.isEmpty()) "" else ", pinned to ${profile.cpuset}"}, " +
             "memory ${profile.memoryBytes?.let(Units::formatSize) ?: "unlimited"}, heap ${profile.heapPercent}% -> ${profile.heapBytes()?.let { "${it shr 20} MiB" } ?: "JVM default"}")
         println("placement: app on ${placement.appCpus.ifEmpty { "any CPU (quota only)" }}, load generator and downstream on ${placement.driverCpus.ifEmpty { "any CPU (shared)" }}")
+        suite.database?.let { db ->
+            println("database: PostgreSQL on CPUs ${db.cpus.ifEmpty { placement.downstreamCpus }.ifEmpty { "any CPU (shared)" }}, memory ${db.memoryBytes?.let { "${it shr 20} MiB" } ?: "not limited"}, " +
+                "fsync ${if (db.fsync) "on" else "off"}, max ${db.maxConnections} connections, schema ${db.schema}; the apps get its JDBC URL (and R2DBC on WebFlux)")
+        }
         if (!suite.hosts.allLocal) {
             val p = suite.hosts.placement
             println("hosts: app on ${p.app}, downstream on ${p.downstream}, load on ${p.load.joinToString()}; " + suite.hosts.hosts.filter { it.name != "local" }.joinToString("; ") { h ->

@@ -14,8 +14,9 @@ import java.nio.file.Path
  * about 10 s): SIGKILL to every process whose command line holds the run's marker (`-Dstackbench.run=DIR`: the
  * downstream JVM) or an argument starting with the marker prefix (`-Xlog:gc:file=DIR/`: each app JVM, whose GC
  * log is in the run's folder) and to every process in the runner's groups (`sb<pid>-*` under each of the
- * lab's cgroup roots: the app, the load generators), then rmdir of those groups. After a run that ended
- * normally it finds nothing and exits at once.
+ * lab's cgroup roots: the app, the load generators), then rmdir of those groups; with a folder ([DIRS], the database
+ * clusters'), SIGKILL to every process with an argument under it (the database server) and then the folder removed. After
+ * a run that ended normally it finds nothing and exits at once.
  *
  * With [ParentDeath], the kernel has already killed each direct child; the watchdog removes the groups
  * (which no signal removes) and whatever a missing setpriv left alive.
@@ -40,8 +41,8 @@ class Watchdog private constructor(private val process: Process) {
               left=0
               for f in /proc/[0-9]*/cmdline; do
                 p=${'$'}{f#/proc/}; p=${'$'}{p%/cmdline}
-                if tr '\0' '\n' < "${'$'}f" 2>/dev/null | awk -v a="${'$'}$MARK" -v b="${'$'}$MARK_PREFIX" \
-                    '(a != "" && ${'$'}0 == a) || (b != "" && index(${'$'}0, b) == 1) { found = 1 } END { exit !found }'; then
+                if tr '\0' '\n' < "${'$'}f" 2>/dev/null | awk -v a="${'$'}$MARK" -v b="${'$'}$MARK_PREFIX" -v c="${'$'}$DIRS" \
+                    '(a != "" && ${'$'}0 == a) || (b != "" && index(${'$'}0, b) == 1) || (c != "" && index(${'$'}0, c "/") == 1) { found = 1 } END { exit !found }'; then
                   kill -9 "${'$'}p" 2>/dev/null; left=1
                 fi
               done
@@ -56,6 +57,8 @@ class Watchdog private constructor(private val process: Process) {
               n=${'$'}((n + 1))
               sleep 0.1
             done
+            d=${'$'}$DIRS
+            if [ -n "${'$'}d" ]; then rm -rf -- "${'$'}d"; fi
             t=${'$'}$NET_TAG
             if [ -n "${'$'}t" ]; then
               for ns in ${'$'}(ip netns list 2>/dev/null | awk '{print ${'$'}1}'); do
@@ -73,6 +76,8 @@ class Watchdog private constructor(private val process: Process) {
         const val PREFIX = "STACKBENCH_GROUPS"
         /** The run's network tag ([NetworkPlan.tag]): its namespaces (`<tag>-*`) and links go too. */
         const val NET_TAG = "STACKBENCH_NET_TAG"
+        /** A folder of the runner's (its database clusters): what runs from it (an argument under it) is killed, then it is removed. */
+        const val DIRS = "STACKBENCH_DIRS"
 
         /** The command that starts the watchdog for the groups under [groupRoots] (their name prefix from [PREFIX] in its environment). */
         fun command(groupRoots: List<Path>): List<String> =
@@ -83,7 +88,7 @@ class Watchdog private constructor(private val process: Process) {
          * with an argument that starts with [markerPrefix], and groups [groupPrefix]`-*` under [groupRoots];
          * replaces an earlier one.
          */
-        fun start(marker: String, markerPrefix: String, groupPrefix: String, groupRoots: List<Path>, netTag: String? = null): Watchdog {
+        fun start(marker: String, markerPrefix: String, groupPrefix: String, groupRoots: List<Path>, netTag: String? = null, dir: Path? = null): Watchdog {
             require(groupPrefix.matches(Regex("[A-Za-z0-9._-]+"))) { "group prefix '$groupPrefix'" }
             val builder = ProcessBuilder(command(groupRoots))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -92,6 +97,7 @@ class Watchdog private constructor(private val process: Process) {
             builder.environment()[MARK_PREFIX] = markerPrefix
             builder.environment()[PREFIX] = groupPrefix
             netTag?.let { builder.environment()[NET_TAG] = it }
+            dir?.let { builder.environment()[DIRS] = it.toString() }
             return Watchdog(builder.start()).also { current = it }
         }
     }

@@ -57,20 +57,25 @@ data class EndpointCall(
     val method: String = "GET",
     /** A declared endpoint's request (`kind: http`); null for the built-in kinds. */
     val http: stackbench.runner.suite.HttpRequestSpec? = null,
+    /** Word-valued query parameters, before the numeric [params] (a db call's `op`). */
+    val words: List<Pair<String, String>> = emptyList(),
 ) {
     val path: String
-        get() = http?.path ?: when (kind) {
+        get() = http?.path ?: (when (kind) {
             EndpointKind.NOOP -> Paths.NOOP
             EndpointKind.TODO -> Paths.TODO
             else -> "/${kind.id}/$strategy"
-        } + if (params.isEmpty()) "" else params.joinToString("&", "?") { "${it.first}=${it.second}" }
+        } + query)
+
+    private val query: String
+        get() = (words + params.map { it.first to it.second.toString() }).let { all -> if (all.isEmpty()) "" else all.joinToString("&", "?") { "${it.first}=${it.second}" } }
 
     /** e.g. `cpu/direct?limit=1000`, `todo/POST`. */
     val label: String
         get() = http?.label ?: when (kind) {
             EndpointKind.NOOP -> "noop"
             EndpointKind.TODO -> "todo-$method"
-            else -> "${kind.id}-$strategy" + params.joinToString("") { "-${it.first}${it.second}" }
+            else -> "${kind.id}-$strategy" + words.joinToString("") { "-${it.second}" } + params.joinToString("") { "-${it.first}${it.second}" }
         }
 
     fun param(name: String): Long? = params.firstOrNull { it.first == name }?.second
@@ -86,7 +91,7 @@ data class EndpointCall(
     }
 }
 
-enum class EndpointKind(val id: String) { NOOP("noop"), CPU("cpu"), IO("io"), DOWNSTREAM("downstream"), TODO("todo"), HTTP("http") }
+enum class EndpointKind(val id: String) { NOOP("noop"), CPU("cpu"), IO("io"), DOWNSTREAM("downstream"), TODO("todo"), DB("db"), HTTP("http") }
 
 /** The load one cell gets: which driver, what shape, how long. */
 data class LoadLevel(

@@ -150,6 +150,9 @@ object Planner {
         is EndpointSpec.Io -> spec.strategies.flatMap { s -> spec.delaysMs.map { EndpointCall(EndpointKind.IO, s.id, listOf("delay" to it)) } }
         is EndpointSpec.Downstream -> spec.clients.flatMap { c -> spec.delaysMs.map { EndpointCall(EndpointKind.DOWNSTREAM, c.id, listOf("delay" to it)) } }
         is EndpointSpec.Todo -> spec.methods.map { EndpointCall(EndpointKind.TODO, null, emptyList(), if (it == TodoMethod.POST) "POST" else "GET") }
+        is EndpointSpec.Db -> spec.strategies.flatMap { s -> spec.ops.flatMap { op -> spec.ids.flatMap { id -> spec.delaysMs.map { d ->
+            EndpointCall(EndpointKind.DB, s, listOf("id" to id, "db-delay" to d), words = listOf("op" to op))
+        } } } }
         is EndpointSpec.Http -> spec.spec.requests().map { EndpointCall(EndpointKind.HTTP, spec.spec.name, emptyList(), it.method, it) }
     }
 

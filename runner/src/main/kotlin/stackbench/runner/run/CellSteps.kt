@@ -12,7 +12,7 @@ class CellSteps(val steps: List<CellStep>, val stop: CellStep) {
             val quiet = QuietWait(lab)
             return CellSteps(
                 listOf(
-                    StartStep(AppLauncher(lab.hosts.app, lab.isolation, lab.java, lab.home, lab.machineCpus, lab.http, lab.fastStart)),
+                    StartStep(AppLauncher(lab.hosts.app, lab.isolation, lab.java, lab.home, lab.machineCpus, lab.http, lab.fastStart, lab.database)),
                     VerifyStep(),
                     WarmUpStep(os, quiet),
                     QuietStep(quiet),

@@ -30,7 +30,12 @@ class Lab(
      * (stackbench.runner.sut.FastStart), for the lab's own tests; their start-ups are marked as such in the results.
      */
     val fastStart: Boolean = false,
+    /** The run's database, when the suite has one: the apps are given it. */
+    val database: stackbench.runner.database.DatabaseEndpoint? = null,
 ) {
     /** This lab with its roles on [hosts]. */
-    fun withHosts(hosts: RoleHosts) = Lab(home, java, machineCpus, isolation, hosts, registry, http, json, driver, fastStart)
+    fun withHosts(hosts: RoleHosts) = Lab(home, java, machineCpus, isolation, hosts, registry, http, json, driver, fastStart, database)
+
+    /** This lab with the run's [database]. */
+    fun withDatabase(database: stackbench.runner.database.DatabaseEndpoint?) = Lab(home, java, machineCpus, isolation, hosts, registry, http, json, driver, fastStart, database)
 }

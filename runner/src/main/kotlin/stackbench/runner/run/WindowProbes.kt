@@ -1,6 +1,8 @@
 package stackbench.runner.run
 
 import stackbench.runner.probe.AllocationProbe
+import stackbench.runner.database.DatabaseProbe
+import stackbench.runner.database.RunningDatabase
 import stackbench.runner.probe.ProbeTarget
 import stackbench.runner.probe.WindowFacts
 import stackbench.runner.probe.WindowProbe
@@ -42,11 +44,12 @@ class WindowProbes(private val probes: List<WindowProbe>) {
     companion object {
         val NONE = WindowProbes(emptyList())
 
-        /** The suite's profiler, if any, the pinned-carrier count for every app on virtual threads, and allocation per request for every JVM. */
-        fun of(suite: Suite, lab: Lab): WindowProbes = WindowProbes(listOfNotNull(
+        /** The suite's profiler, if any, the pinned-carrier count for every app on virtual threads, allocation per request for every JVM, and the run's [database], if any. */
+        fun of(suite: Suite, lab: Lab, database: RunningDatabase? = null): WindowProbes = WindowProbes(listOfNotNull(
             suite.profiler?.let { ProfilerProbe(it, lab.java, AsyncProfilerLibrary.extract(lab.home.resolve(".tools/lib")), lab.json) },
             PinningProbe(lab.java, lab.json),
             AllocationProbe(lab.json),
+            database?.let { DatabaseProbe(it, lab.json) },
         ))
     }
 }

@@ -37,9 +37,9 @@ sealed interface AppSource {
     }
 
     companion object {
-        /** What `{port}` and `{address}` in an own app's args and env become. */
-        fun substitute(text: String, port: Int, address: String): String =
-            text.replace("{port}", port.toString()).replace("{address}", address)
+        /** What `{port}` and `{address}` in an own app's args and env become, and the [extra] placeholders (the database's `{db.*}`). */
+        fun substitute(text: String, port: Int, address: String, extra: Map<String, String> = emptyMap()): String =
+            extra.entries.fold(text.replace("{port}", port.toString()).replace("{address}", address)) { t, (k, v) -> t.replace(k, v) }
     }
 }
 

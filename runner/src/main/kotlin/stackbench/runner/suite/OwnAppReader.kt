@@ -13,7 +13,7 @@ import java.time.Duration
  * a service already running, with `ready:` and `name:` only. Relative paths are the suite file's: they are joined to
  * [folder] here.
  */
-internal class OwnAppReader(private val m: YamlMap, private val problems: Problems, private val folder: Path) {
+internal class OwnAppReader(private val m: YamlMap, private val problems: Problems, private val folder: Path, private val hasDatabase: Boolean = false) {
     fun read(): AppConfig? {
         for ((key, why) in SPRING_ONLY) if (m.has(key)) {
             m.valueNode(key)
@@ -48,6 +48,7 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
             problems.at(m.keyNode(key) ?: m.keyNode("jar") ?: m.node, m.qualify(key), "never passes {port}: the lab picks a free port for every start and cannot tell the app which",
                 if (source is AppSource.Jar) "e.g. args: [--server.port={port}], jvm-args: [-Dquarkus.http.port={port}], or env: {PORT: \"{port}\"}" else "e.g. command: [./server, --port, \"{port}\"] or env: {PORT: \"{port}\"}")
         }
+        checkDatabasePlaceholders(source, jvmArgs, systemProperties.values.toList())
         if (!name.matches(Regex("[A-Za-z0-9._@-]+"))) {
             problems.at(m.keyNode("name") ?: m.node, m.qualify("name"), "'$name' may hold only letters, digits, '.', '_', '@' and '-'")
         }
@@ -131,6 +132,7 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
         value.takeIf { it.startsWith("/") } ?: null.also { problems.at(node, m.qualify("ready"), "'$value' is not a path", "e.g. ready: /health, or ready: {path: /q/health/ready, status: 200, timeout: 60s}") }
 
     private companion object {
+        val PLACEHOLDER = Regex("""\{db\.[A-Za-z0-9_-]*}""")
         /** What only an app the lab starts can use. */
         val STARTS_A_PROCESS = listOf("args", "env", "jvm-args", "system-properties", "build")
 
@@ -139,5 +141,26 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
             "virtual-threads" to "the built-in apps' switch (spring.threads.virtual.enabled)",
             "boot" to "the Spring Boot line of a built-in stack",
         )
+    }
+
+    /** `{db.*}` in args, env or flags: a placeholder the lab knows, in a suite that has a `database:`. */
+    private fun checkDatabasePlaceholders(source: AppSource, jvmArgs: List<String>, systemProperties: List<String>) {
+        val keyed = when (source) {
+            is AppSource.Jar -> listOf("args" to source.args, "env" to source.env.values.toList(), "jvm-args" to jvmArgs, "system-properties" to systemProperties)
+            is AppSource.Command -> listOf("command" to source.argv, "env" to source.env.values.toList())
+            else -> emptyList()
+        }
+        for ((key, words) in keyed) {
+            val named = words.flatMap { w -> PLACEHOLDER.findAll(w).map { it.value }.toList() }.distinct()
+            if (named.isEmpty()) continue
+            val node = m.valueNode(key) ?: m.node
+            val unknown = named.filter { it !in DatabaseSpec.PLACEHOLDERS }
+            if (unknown.isNotEmpty()) {
+                problems.at(node, m.qualify(key), "${unknown.joinToString()} is not a database placeholder", "the lab fills in: ${DatabaseSpec.PLACEHOLDERS.joinToString()}")
+            } else if (!hasDatabase) {
+                problems.at(node, m.qualify(key), "names ${named.joinToString()}, but the suite has no database: for the lab to start",
+                    "add database: {engine: postgresql, schema: ${DatabaseSpec.DEFAULT_SCHEMA}}")
+            }
+        }
     }
 }

@@ -40,6 +40,8 @@ data class Suite(
      * nested in each (with `restart: app`); with `restart: cell` every window is a process of its own anyway.
      */
     val processes: Int = Defaults.PROCESSES,
+    /** `database:`: the PostgreSQL server the lab starts beside the apps for the run; null: none. */
+    val database: DatabaseSpec? = null,
 ) {
     /** This suite narrowed to the configurations [configs], deciding [comparisons] in place of its own `compare:` list. */
     fun focused(configs: Set<String>, comparisons: List<SuiteComparison>): Suite = copy(only = configs, comparisons = comparisons)
@@ -171,6 +173,27 @@ sealed interface EndpointSpec {
         val methods: List<TodoMethod>,
         override val onlyApps: List<String> = emptyList(),
     ) : EndpointSpec
+
+    /**
+     * A query on the run's database (`kind: db`): a read by key or a small write transaction, by [strategies] (`jdbc`
+     * with HikariCP, `r2dbc` with its pool, `jdbc-offload` on WebFlux's boundedElastic), its wait made known by
+     * `db-delay` (pg_sleep, ms). Needs the suite's `database:`.
+     */
+    data class Db(
+        val strategies: List<String>,
+        val ops: List<String>,
+        val ids: List<Long>,
+        val delaysMs: List<Long>,
+        override val onlyApps: List<String> = emptyList(),
+    ) : EndpointSpec {
+        companion object {
+            val STRATEGIES = listOf("jdbc", "r2dbc", "jdbc-offload")
+            val OPS = listOf("read", "write")
+            /** The ids of the default schema's rows. */
+            val IDS = 1L..10_000L
+            val DELAYS_MS = 0L..60_000L
+        }
+    }
 
     /** An endpoint the suite declares ([HttpEndpointSpec]). */
     data class Http(val spec: HttpEndpointSpec, override val onlyApps: List<String> = emptyList()) : EndpointSpec

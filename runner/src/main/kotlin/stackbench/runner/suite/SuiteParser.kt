@@ -32,6 +32,9 @@ class SuiteParser(
     /** The folder of the suite being read, relative to [home] when the suite was: own apps' relative paths start here. */
     private var folder: java.nio.file.Path = java.nio.file.Path.of("")
 
+    /** Whether the suite being read has a `database:`, which own apps' `{db.*}` placeholders need. */
+    private var hasDatabase = false
+
 
     /** Reads the suite file at [path], shown as [shown] in problems: not UTF-8, too large, or not a suite is a [SuiteException]. */
     fun read(path: java.nio.file.Path, shown: String): Suite = parse(SuiteText.read(path, shown), shown)
@@ -55,6 +58,7 @@ class SuiteParser(
             problems.at(root.keyNode("name"), "name", "'$name' may hold only letters, digits, '.', '_' and '-'")
         }
         val description = root.string("description") ?: ""
+        hasDatabase = root.has("database")
         val apps = readApps(root, problems)
         val urlApps = apps.filter { it.source is AppSource.Url }.map { it.name }
         val profile = root.map("profile")?.let { readProfile(it, problems, urlApps) } ?: defaultProfile(urlApps)
@@ -64,6 +68,7 @@ class SuiteParser(
         val repetitions = root.int("repetitions", Ranges.REPETITIONS) ?: Defaults.REPETITIONS
         val processes = root.int("processes", Ranges.PROCESSES) ?: Defaults.PROCESSES
         val downstream = root.map("downstream")?.let { readDownstream(it) } ?: DownstreamConfig(null)
+        val database = readDatabase(root, profile, problems)
         val restart = root.scalar("restart")?.let { node ->
             Restart.entries.firstOrNull { it.id == node.value }
                 ?: null.also { problems.at(node, "restart", "'${node.value}' is not cell or app", "cell: a fresh app for every cell (default); app: one app for its consecutive cells") }
@@ -74,6 +79,10 @@ class SuiteParser(
             problems.at(root.keyNode("until-decided"), "until-decided", "has no comparison to decide", "name them in a compare: list")
         }
         val hosts = HostsReader(root, problems, load).read()
+        if (database != null && !hosts.allLocal) {
+            problems.at(root.keyNode("database"), "database", "runs on this machine's loopback, which the roles on the suite's other hosts cannot reach",
+                "leave hosts: out of a suite with a database:")
+        }
         if (urlApps.isNotEmpty() && hosts.placement.app != HostSpec.LOCAL) {
             problems.at(root.keyNode("placement"), "placement.app", "places the app on ${hosts.placement.app}, but ${urlApps.joinToString { "apps.$it" }} " +
                 "is a url: app, which runs where its url says", "leave placement.app out for a suite with a url: app")
@@ -81,7 +90,7 @@ class SuiteParser(
         val profiler = ProfilerReader.read(root, problems)
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
-        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts, processes = processes, profiler = profiler)
+        return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts, processes = processes, profiler = profiler, database = database)
     }
 
     private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {
@@ -107,7 +116,7 @@ class SuiteParser(
             problems.at(m.keyNode(kinds[1]), m.qualify(kinds[1]), "an app is one of stack, jar, command or url, not ${kinds.joinToString(" and ")}")
             return null // its other keys are not checked: which of them apply depends on the kind
         }
-        if (kinds.firstOrNull() in listOf("jar", "command", "url")) return OwnAppReader(m, problems, folder).read()
+        if (kinds.firstOrNull() in listOf("jar", "command", "url")) return OwnAppReader(m, problems, folder, hasDatabase).read()
         val stackId = m.requiredString("stack", "one of: ${Stack.ids.joinToString()}; or your own app: jar: PATH, command: [PROGRAM, ARGS...], or url: http://HOST:PORT")
         val bootNode = m.scalar("boot")
         val virtual = m.boolean("virtual-threads") ?: false
@@ -220,7 +229,20 @@ class SuiteParser(
         }
         if (maps.isEmpty()) problems.at(root.valueNode("endpoints"), "endpoints", "must name at least one endpoint: a suite with none has no cell to run",
             "e.g. endpoints: [{kind: noop}]")
-        return maps.mapNotNull { EndpointReader(it, appNames, ownApps, problems, home.resolve(folder)).read() }
+        return maps.mapNotNull { EndpointReader(it, appNames, ownApps, problems, home.resolve(folder), hasDatabase).read() }
+    }
+
+    /** `database:` (a mapping, or `database: postgresql` for every default); null when the suite has none. */
+    private fun readDatabase(root: YamlMap, profile: ResourceProfile, problems: Problems): DatabaseSpec? {
+        if (!root.has("database")) return null
+        val node = root.valueNode("database")
+        if (node is ScalarNode) {
+            if (node.value != DatabaseSpec.ENGINE) problems.at(node, "database", "'${node.value}' is not a database engine the lab starts",
+                "database: ${DatabaseSpec.ENGINE}, or database: {engine: ${DatabaseSpec.ENGINE}, schema: FILE, memory: 512MiB}")
+            return DatabaseSpec()
+        }
+        val m = root.map("database") ?: return null
+        return DatabaseReader(m, problems, home, machine.cpus, profile.cpuset).read()
     }
 
     private fun readDownstream(m: YamlMap): DownstreamConfig {
@@ -238,8 +260,9 @@ class SuiteParser(
 }
 
 /** Reads one `endpoints:` entry: its kind, strategies and parameter sweeps. */
-private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val ownApps: Set<String>, val problems: Problems, val folder: java.nio.file.Path) {
-    private val kinds = listOf("noop", "cpu", "io", "downstream", "todo", "http")
+private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val ownApps: Set<String>, val problems: Problems, val folder: java.nio.file.Path,
+                             val hasDatabase: Boolean = false) {
+    private val kinds = listOf("noop", "cpu", "io", "downstream", "todo", "db", "http")
 
     fun read(): EndpointSpec? {
         val kind = m.requiredString("kind", "one of: ${kinds.joinToString()}") ?: return null.also { m.finish() }
@@ -264,6 +287,7 @@ private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val ownA
             "io" -> EndpointSpec.Io(strategies("strategies", IoStrategy.entries) { IoStrategy.byId(it) }, delays(), only)
             "downstream" -> EndpointSpec.Downstream(strategies("clients", DownstreamClient.entries) { DownstreamClient.byId(it) }, delays(), only)
             "todo" -> EndpointSpec.Todo(methods(), only)
+            "db" -> db(only)
             else -> null.also {
                 problems.at(m.valueNode("kind"), m.qualify("kind"), "'$kind' is not an endpoint kind", "one of: ${kinds.joinToString()}")
             }
@@ -304,6 +328,29 @@ private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val ownA
             if (ms !in Parameter.DELAY.range) null.also { problems.at(node, m.qualify("delay"), "'${node.value}' is outside ${Parameter.DELAY.allowed}") }
             else ms
         }.distinct()
+    }
+
+    /** `kind: db`: strategies, `op` (read, write), `id` and `db-delay` swept; the suite must start a database. */
+    private fun db(only: List<String>): EndpointSpec.Db {
+        if (!hasDatabase) problems.at(m.valueNode("kind"), m.qualify("kind"), "'db' queries the run's database, but the suite has no database:",
+            "add database: {engine: postgresql, schema: ${DatabaseSpec.DEFAULT_SCHEMA}}")
+        val strategies = m.scalars("strategies")?.let { nodes ->
+            if (nodes.size == 1 && nodes[0].value == "all") EndpointSpec.Db.STRATEGIES
+            else nodes.mapNotNull { n -> n.value.takeIf { it in EndpointSpec.Db.STRATEGIES } ?: null.also {
+                problems.at(n, m.qualify("strategies"), "'${n.value}' is not a strategy of this endpoint", "one of: ${EndpointSpec.Db.STRATEGIES.joinToString()}")
+            } }.distinct()
+        } ?: emptyList<String>().also { problems.at(m.node, m.qualify("strategies"), "is required", "one or more of: ${EndpointSpec.Db.STRATEGIES.joinToString()}, or 'all'") }
+        val ops = m.scalars("op")?.mapNotNull { n -> n.value.takeIf { it in EndpointSpec.Db.OPS } ?: null.also {
+            problems.at(n, m.qualify("op"), "'${n.value}' is not read or write")
+        } }?.distinct() ?: listOf("read")
+        val ids = m.scalars("id")?.mapNotNull { n -> n.value.replace("_", "").toLongOrNull()?.takeIf { it in EndpointSpec.Db.IDS } ?: null.also {
+            problems.at(n, m.qualify("id"), "'${n.value}' is not a whole number in ${EndpointSpec.Db.IDS.first}..${EndpointSpec.Db.IDS.last}", "the default schema's rows")
+        } }?.distinct() ?: listOf(1L)
+        val delays = m.scalars("db-delay")?.mapNotNull { n ->
+            val ms = m.parseDuration(n, m.qualify("db-delay"))?.toMillis() ?: return@mapNotNull null
+            if (ms !in EndpointSpec.Db.DELAYS_MS) null.also { problems.at(n, m.qualify("db-delay"), "'${n.value}' is outside 0..60000 ms") } else ms
+        }?.distinct() ?: listOf(0L)
+        return EndpointSpec.Db(strategies, ops, ids, delays, only)
     }
 
     private fun methods(): List<TodoMethod> {

@@ -1,5 +1,7 @@
 package stackbench.runner.sut
 
+import stackbench.runner.catalog.WebModel
+import stackbench.runner.database.DatabaseEndpoint
 import stackbench.runner.plan.Cell
 import java.nio.file.Path
 
@@ -25,22 +27,25 @@ object AppCommand {
         addAll(cell.app.jvmArgs)
     }
 
-    fun appArgs(cell: Cell, address: String, ports: AppPorts, downstreamUrl: String?): List<String> = buildList {
+    fun appArgs(cell: Cell, address: String, ports: AppPorts, downstreamUrl: String?, database: DatabaseEndpoint? = null): List<String> = buildList {
         add("--server.port=${ports.http}")
         add("--server.address=$address")
         add("--stackbench.stats.port=${ports.stats}")
         add("--stackbench.stats.address=$address") // where the runner reads it: the host's address, not the app's default loopback
         add("--spring.threads.virtual.enabled=${cell.app.virtualThreads}")
         if (downstreamUrl != null) add("--stackbench.downstream.base-url=$downstreamUrl")
+        // before the suite's properties, so that a suite may still override one
+        if (database != null) addAll(database.springArgs(reactive = cell.app.stack?.model == WebModel.REACTIVE))
         cell.app.properties.forEach { (k, v) -> add("--$k=$v") }
     }
 
-    fun build(java: Path, jar: Path, cell: Cell, machineCpus: Int, address: String, ports: AppPorts, downstreamUrl: String?, gcLog: Path?): List<String> =
-        build(java, listOf("-jar", jar.toString()), cell, machineCpus, address, ports, downstreamUrl, gcLog)
+    fun build(java: Path, jar: Path, cell: Cell, machineCpus: Int, address: String, ports: AppPorts, downstreamUrl: String?, gcLog: Path?, database: DatabaseEndpoint? = null): List<String> =
+        build(java, listOf("-jar", jar.toString()), cell, machineCpus, address, ports, downstreamUrl, gcLog, database)
 
     /** [launch]: how the JVM finds the app, `-jar app.jar` or a fast start's options and jar (stackbench.runner.sut.FastStart). */
-    fun build(java: Path, launch: List<String>, cell: Cell, machineCpus: Int, address: String, ports: AppPorts, downstreamUrl: String?, gcLog: Path?): List<String> =
-        listOf(java.toString()) + jvmFlags(cell, machineCpus, gcLog) + launch + appArgs(cell, address, ports, downstreamUrl)
+    fun build(java: Path, launch: List<String>, cell: Cell, machineCpus: Int, address: String, ports: AppPorts, downstreamUrl: String?, gcLog: Path?,
+              database: DatabaseEndpoint? = null): List<String> =
+        listOf(java.toString()) + jvmFlags(cell, machineCpus, gcLog) + launch + appArgs(cell, address, ports, downstreamUrl, database)
 
     /** Marks a process as started by the run writing to [runDir], so `ps` (and the tests) can tell whose it is. */
     fun ownerFlag(runDir: Path) = "-Dstackbench.run=$runDir"

@@ -109,6 +109,8 @@ class AppLauncher(
     private val machineCpus: Int,
     private val http: Http,
     private val fastStart: Boolean = false,
+    /** The run's database, passed to every app it starts; null: none. */
+    private val database: stackbench.runner.database.DatabaseEndpoint? = null,
 ) : AppStarter {
     override fun start(cell: Cell, cellDir: Path, groupName: String, downstreamUrl: String?): RunningApp {
         // a fast start extracts the jar on this machine: not for an app on another one
@@ -122,7 +124,7 @@ class AppLauncher(
             return RunningApp(null, Confinement.none(), at, null, emptyList(), cellDir, cell.key, sut = sut)
         }
         val ports = AppPorts(host.freePort(), if (sut.capabilities.statsChannel) host.freePort() else 0)
-        val ctx = LaunchContext(cell, java, home, machineCpus, host.bindAddress, ports, downstreamUrl, cellDir.resolve("gc.log"))
+        val ctx = LaunchContext(cell, java, home, machineCpus, host.bindAddress, ports, downstreamUrl, cellDir.resolve("gc.log"), database)
         val command = sut.command(ctx)
         val limits = CgroupLimits(cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes)
         val confinement = isolation.confine(groupName, limits)

@@ -19,6 +19,6 @@ class BuiltinApp(val stack: Stack, private val home: Path, private val fastStart
 
     override fun command(ctx: LaunchContext): List<String> {
         val launch = if (fastStart) FastStart.launch(ctx.java, jar) else listOf("-jar", jar.toString())
-        return AppCommand.build(ctx.java, launch, ctx.cell, ctx.machineCpus, ctx.address, ctx.ports, ctx.downstreamUrl, ctx.gcLog)
+        return AppCommand.build(ctx.java, launch, ctx.cell, ctx.machineCpus, ctx.address, ctx.ports, ctx.downstreamUrl, ctx.gcLog, ctx.database)
     }
 }

@@ -34,7 +34,7 @@ class OwnCommand(private val source: AppSource.Command, private val app: AppConf
     }
 
     override fun command(ctx: LaunchContext): List<String> =
-        listOf(program!!.toString()) + source.argv.drop(1).map { AppSource.substitute(it, ctx.ports.http, ctx.address) }
+        listOf(program!!.toString()) + source.argv.drop(1).map { AppSource.substitute(it, ctx.ports.http, ctx.address, ctx.placeholders) }
 
-    override fun environment(ctx: LaunchContext) = source.env.mapValues { AppSource.substitute(it.value, ctx.ports.http, ctx.address) }
+    override fun environment(ctx: LaunchContext) = source.env.mapValues { AppSource.substitute(it.value, ctx.ports.http, ctx.address, ctx.placeholders) }
 }

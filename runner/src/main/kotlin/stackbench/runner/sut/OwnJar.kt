@@ -25,9 +25,9 @@ class OwnJar(private val source: AppSource.Jar, private val app: AppConfig, home
 
     override fun command(ctx: LaunchContext): List<String> =
         listOf(ctx.java.toString()) + (AppCommand.jvmFlags(ctx.cell, ctx.machineCpus, ctx.gcLog) + listOf("-jar", jar.toString()) + source.args)
-            .map { AppSource.substitute(it, ctx.ports.http, ctx.address) }
+            .map { AppSource.substitute(it, ctx.ports.http, ctx.address, ctx.placeholders) }
 
-    override fun environment(ctx: LaunchContext) = source.env.mapValues { AppSource.substitute(it.value, ctx.ports.http, ctx.address) }
+    override fun environment(ctx: LaunchContext) = source.env.mapValues { AppSource.substitute(it.value, ctx.ports.http, ctx.address, ctx.placeholders) }
 
     private fun isZip(file: Path): Boolean = runCatching {
         Files.newInputStream(file).use { val head = it.readNBytes(4); head.size == 4 && head[0] == 'P'.code.toByte() && head[1] == 'K'.code.toByte() }

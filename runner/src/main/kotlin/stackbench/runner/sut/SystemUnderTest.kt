@@ -52,7 +52,12 @@ data class LaunchContext(
     val ports: AppPorts,
     val downstreamUrl: String?,
     val gcLog: Path,
-)
+    /** The run's database, when the suite has one: a built-in app gets its Spring properties, an own app its `{db.*}` placeholders. */
+    val database: stackbench.runner.database.DatabaseEndpoint? = null,
+) {
+    /** What `{db.*}` becomes in an own app's args and env: nothing without a database. */
+    val placeholders: Map<String, String> get() = database?.placeholders() ?: emptyMap()
+}
 
 /**
  * The seam between the lab and what it measures: a built-in Spring app ([BuiltinApp]), a team's JVM jar ([OwnJar]),

@@ -21,6 +21,7 @@ class ToolCatalogTest {
             "sshd     | apt    | openssh-server                       | false",
             "ssh      | apt    | openssh-client                       | false",
             "setpriv  | apt    | util-linux                           | false",
+            "postgresql | apt  | postgresql                           | true",
         ],
     )
     fun `every entry has an install route`(id: String, route: String, what: String, essential: Boolean) {
@@ -39,10 +40,10 @@ class ToolCatalogTest {
 
     @Test
     fun `the catalog is every entry once, every load generator among them, and every build's toolchain`() {
-        assertThat(ToolCatalog.all.map { it.id }).containsExactly("oha", "wrk", "k6", "cargo", "go", "chromium", "ip", "sshd", "ssh", "setpriv")
+        assertThat(ToolCatalog.all.map { it.id }).containsExactly("oha", "wrk", "k6", "cargo", "go", "chromium", "ip", "sshd", "ssh", "setpriv", "postgresql")
         assertThat(DriverCatalog.all.map { ToolCatalog.of(it) }).allSatisfy { assertThat(ToolCatalog.all).contains(it) }
         assertThat(ToolCatalog.all.mapNotNull { ToolCatalog.toolchain(it.install) }.distinct()).containsExactly(ToolCatalog.CARGO, ToolCatalog.GO)
-        assertThat(ToolCatalog.all.filter { it.essential }).containsExactly(ToolCatalog.of(DriverCatalog.OHA))
+        assertThat(ToolCatalog.all.filter { it.essential }).containsExactly(ToolCatalog.of(DriverCatalog.OHA), ToolCatalog.POSTGRESQL)
         assertThat(ToolCatalog.of(DriverCatalog.OHA).version).isEqualTo(DriverCatalog.OHA_VERSION)
         assertThat(ToolCatalog.of(DriverCatalog.K6).version).isEqualTo(DriverCatalog.K6_VERSION)
     }
@@ -50,7 +51,7 @@ class ToolCatalogTest {
     @Test
     fun `the apt packages of the entries are collected once each, in order`() {
         assertThat(ToolCatalog.aptPackages(ToolCatalog.all))
-            .containsExactly("wrk", "chromium", "iproute2", "openssh-server", "openssh-client", "util-linux")
+            .containsExactly("wrk", "chromium", "iproute2", "openssh-server", "openssh-client", "util-linux", "postgresql")
         val twice = ToolCatalog.IP.copy(id = "tc")
         assertThat(ToolCatalog.aptPackages(listOf(ToolCatalog.IP, ToolCatalog.of(DriverCatalog.OHA), twice, ToolCatalog.SSHD))).containsExactly("iproute2", "openssh-server")
     }
@@ -77,6 +78,7 @@ class ToolCatalogTest {
             "ip       | /usr/sbin      | /usr/sbin/ip, /sbin/ip",
             "sshd     | /usr/bin       | /usr/sbin/sshd",
             "setpriv  | /usr/bin       | /usr/bin/setpriv, /bin/setpriv",
+            "postgresql | /usr/bin     | /usr/lib/postgresql/17/bin/postgres, /usr/lib/postgresql/16/bin/postgres, /usr/lib/postgresql/15/bin/postgres",
             "chromium | /a             | /a/chromium, /a/chromium-browser, /a/google-chrome",
             "cargo    | ''             | /home/u/.cargo/bin/cargo",
         ],

@@ -34,6 +34,8 @@ class InstallPlanTest {
             "oha cargo k6 go                    | true  | ''                                     | oha k6",
             "oha k6 go                          | true  | oha                                    | k6",
             "cargo go                           | true  | ''                                     | ''",
+            "postgresql                         | false | postgresql                             | ''",
+            "oha postgresql wrk                 | false | postgresql oha                         | ''",
         ],
     )
     fun `what is installed and what is left, given what is missing`(missing: String, tests: Boolean, installs: String, left: String) {

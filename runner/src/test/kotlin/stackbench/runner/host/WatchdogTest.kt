@@ -57,6 +57,29 @@ class WatchdogTest {
     }
 
     @Test
+    fun `when the runner is gone it kills what runs from the runner's database folder, then removes the folder`(@TempDir dir: Path) {
+        val folder = Files.createDirectories(dir.resolve("stackbench-db-4242"))
+        Files.createDirectories(folder.resolve("cluster-1/data")).also { Files.writeString(it.resolve("PG_VERSION"), "15") }
+        val other = Files.createDirectories(dir.resolve("stackbench-db-42"))
+        val server = marked("${folder}/cluster-1/data")
+        val stranger = marked("$other/cluster-1/data")
+        val builder = ProcessBuilder(Watchdog.command(emptyList())).redirectErrorStream(true).redirectOutput(dir.resolve("watchdog.log").toFile())
+        builder.environment()[Watchdog.PREFIX] = "sb4242"
+        builder.environment()[Watchdog.DIRS] = folder.toString()
+        val dog = builder.start()
+        try {
+            dog.outputStream.close()
+            assertThat(dog.waitFor(5, TimeUnit.SECONDS)).`as`("the watchdog finished").isTrue()
+            assertThat(server.waitFor(2, TimeUnit.SECONDS)).`as`("the server, its data folder under the runner's").isTrue()
+            assertThat(stranger.isAlive).`as`("another runner's server (a folder whose name starts the same)").isTrue()
+            assertThat(folder).doesNotExist()
+            assertThat(other).isDirectory()
+        } finally {
+            listOf(server, stranger, dog).forEach { it.destroyForcibly() }
+        }
+    }
+
+    @Test
     fun `Ctrl-C to the process group does not end it`(@TempDir dir: Path) {
         val dog = watchdog(dir, emptyList())
         try {

@@ -34,6 +34,25 @@ class SutTest {
     }
 
     @Test
+    fun `with a database a servlet app gets the JDBC data source and a reactive one the R2DBC one too, before the suite's own properties`() {
+        fun args(stack: String) = AppCommand.appArgs(
+            cells("name: t\napps: [{stack: $stack, properties: {stackbench.db.pool: 10}}]\nendpoints: [{kind: noop}]\ndatabase: postgresql").first(),
+            "127.0.0.1", AppPorts(8080, 8081), null, stackbench.runner.database.DatabaseEndpoint("127.0.0.1", 5999),
+        )
+        assertThat(args("tomcat").drop(5)).containsExactly(
+            "--spring.datasource.url=jdbc:postgresql://127.0.0.1:5999/stackbench", "--spring.datasource.username=stackbench",
+            "--spring.datasource.password=stackbench", "--stackbench.db.pool=10",
+        )
+        assertThat(args("webflux").drop(5)).containsExactly(
+            "--spring.datasource.url=jdbc:postgresql://127.0.0.1:5999/stackbench", "--spring.datasource.username=stackbench",
+            "--spring.datasource.password=stackbench", "--spring.r2dbc.url=r2dbc:postgresql://127.0.0.1:5999/stackbench",
+            "--spring.r2dbc.username=stackbench", "--spring.r2dbc.password=stackbench", "--stackbench.db.pool=10",
+        )
+        val without = AppCommand.appArgs(cells("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]").first(), "127.0.0.1", AppPorts(8080, 8081), null)
+        assertThat(without.filter { it.contains("datasource") || it.contains("r2dbc") }).isEmpty()
+    }
+
+    @Test
     fun `Spring's own startup figure is read from the log`() {
         val lines = listOf(
             "2026-11-22T06:00:00.000Z  INFO 1 --- [main] s.a.t.TomcatApplication : Starting TomcatApplication",
