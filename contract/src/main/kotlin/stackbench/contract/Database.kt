@@ -1,20 +1,14 @@
 package stackbench.contract
 
 /**
- * The database of `GET /db/{strategy}`: one table, `item`, whose rows 1 to [ITEMS] are loaded before the app is
- * measured ([SCHEMA] is its definition). The app is given the database as Spring properties ([Property]); without
- * them it has no database, no pool, and `/db` answers 503.
+ * The database of `GET /db/{strategy}`: one table, `item(id bigint primary key, name text not null, qty int not null,
+ * updated_at timestamptz not null default now())`, whose rows 1 to [ITEMS] are loaded before the app is measured.
+ * The app is given the database as Spring properties ([Property]); without them it has no database, no pool, and
+ * `/db` answers 503.
  */
 object Database {
     /** The table holds the ids 1 to this. */
     const val ITEMS = 10_000L
-
-    /** The table every `/db` request reads or writes. */
-    const val SCHEMA = "create table item(id bigint primary key, name text not null, qty int not null, " +
-        "updated_at timestamptz not null default now())"
-
-    /** Rows 1 to [ITEMS]: item `id` is named `item <id>` with `qty` = id mod 100 (any data of this shape serves). */
-    const val DATA = "insert into item(id, name, qty) select i, 'item ' || i, i % 100 from generate_series(1, $ITEMS) as i"
 
     /** The size of each connection pool (HikariCP's maximumPoolSize, r2dbc-pool's maxSize) unless set. */
     const val DEFAULT_POOL = 10
