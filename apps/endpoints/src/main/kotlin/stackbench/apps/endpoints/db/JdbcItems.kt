@@ -31,7 +31,8 @@ class JdbcItems(private val dataSource: DataSource) {
             connection.commit()
             return item
         } catch (e: Exception) {
-            connection.rollback()
+            // the statement's failure is the one to report, not a rollback's on a broken connection
+            runCatching { connection.rollback() }.exceptionOrNull()?.let(e::addSuppressed)
             throw e
         } finally {
             connection.autoCommit = true
