@@ -36,6 +36,7 @@ object Paths {
     const val CPU = "/cpu/{strategy}"
     const val IO = "/io/{strategy}"
     const val DOWNSTREAM = "/downstream/{client}"
+    const val DB = "/db/{strategy}"
     const val TODO = "/todo"
     const val INFO = "/info"
     const val HEALTH = "/actuator/health"

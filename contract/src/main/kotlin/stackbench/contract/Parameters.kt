@@ -4,7 +4,11 @@ package stackbench.contract
 enum class Parameter(val id: String, val range: LongRange, val unit: String) {
     LIMIT("limit", 0L..10_000_000L, ""),
     BATCH("batch", 1L..10_000_000L, ""),
-    DELAY("delay", 0L..60_000L, "ms");
+    DELAY("delay", 0L..60_000L, "ms"),
+    /** The key of `/db`'s row: the table holds ids 1 to [Database.ITEMS]. */
+    ID("id", 1L..Database.ITEMS, ""),
+    /** `/db`'s wait inside the query (`pg_sleep`), so that the query's time is known. */
+    DB_DELAY("db-delay", 0L..60_000L, "ms");
 
     val allowed: String get() = "${range.first}..${range.last}" + if (unit.isEmpty()) "" else " $unit"
 

@@ -1,7 +1,7 @@
 package stackbench.contract
 
 /**
- * The path variables of `/cpu/{strategy}`, `/io/{strategy}` and `/downstream/{client}`. An id that is not
+ * The path variables of `/cpu/{strategy}`, `/io/{strategy}`, `/db/{strategy}` and `/downstream/{client}`. An id that is not
  * one of the known ones answers 400 with an [ErrorBody] naming the variable and listing the allowed ids.
  */
 enum class PathVariable(val id: String) {

@@ -52,3 +52,17 @@ enum class DownstreamClient(override val id: String, override val description: S
         fun byId(id: String): DownstreamClient? = entries.firstOrNull { it.id == id }
     }
 }
+
+/**
+ * How `GET /db/{strategy}` reaches the database: the same table and statements ([DbOp]), by a blocking driver on the
+ * request thread, a blocking driver offloaded to a scheduler, or a reactive driver.
+ */
+enum class DbStrategy(override val id: String, override val description: String) : Strategy {
+    JDBC("jdbc", "JDBC with HikariCP where the request runs: platform thread, virtual thread, or the event loop on WebFlux"),
+    R2DBC("r2dbc", "R2DBC (r2dbc-postgresql) with r2dbc-pool, returned as a Mono"),
+    JDBC_OFFLOAD("jdbc-offload", "JDBC with HikariCP in Mono.fromCallable on Schedulers.boundedElastic()");
+
+    companion object {
+        fun byId(id: String): DbStrategy? = entries.firstOrNull { it.id == id }
+    }
+}

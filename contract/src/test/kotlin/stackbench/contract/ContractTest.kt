@@ -39,12 +39,31 @@ class ContractTest {
 
     @Test
     fun `strategy ids are unique and found by id`() {
-        for (all in listOf(CpuStrategy.entries, IoStrategy.entries, DownstreamClient.entries)) {
+        for (all in listOf(CpuStrategy.entries, IoStrategy.entries, DownstreamClient.entries, DbStrategy.entries)) {
             assertThat(all.map { it.id }).doesNotHaveDuplicates()
         }
         assertThat(CpuStrategy.byId("mono-parallel")).isEqualTo(CpuStrategy.MONO_PARALLEL)
         assertThat(IoStrategy.byId("nope")).isNull()
         assertThat(DownstreamClient.byId("rest-client")).isEqualTo(DownstreamClient.REST_CLIENT)
+        assertThat(DbStrategy.byId("jdbc-offload")).isEqualTo(DbStrategy.JDBC_OFFLOAD)
+    }
+
+    @Test
+    fun `the db op defaults to read and names the known ops when unknown`() {
+        assertThat(DbOp.parse(null)).isEqualTo(DbOp.READ)
+        assertThat(DbOp.parse("write")).isEqualTo(DbOp.WRITE)
+        val e = org.junit.jupiter.api.assertThrows<BadParameterException> { DbOp.parse("WRITE") }
+        assertThat(e.body()).isEqualTo(ErrorBody("bad_parameter", "op", "WRITE", "read, write",
+            "parameter 'op' = 'WRITE' is not a known op; allowed: read, write"))
+    }
+
+    @Test
+    fun `the db parameters cover the table's ids and the delay cap`() {
+        assertThat(Parameter.ID.parse("1")).isEqualTo(1)
+        assertThat(Parameter.ID.parse("10000")).isEqualTo(Database.ITEMS)
+        assertThatThrownBy { Parameter.ID.parse("10001") }.hasMessage("parameter 'id' = '10001' is out of range; allowed: 1..10000")
+        assertThat(Parameter.DB_DELAY.parse(null, default = 0)).isEqualTo(0)
+        assertThat(Parameter.DB_DELAY.allowed).isEqualTo("0..60000 ms")
     }
 
     @Test

@@ -75,6 +75,7 @@ class AppContractIT {
         EndpointChecks.downstream(soft, app.http)
         EndpointChecks.todo(soft, app.http)
         BadInputChecks.check(soft, app.http)
+        DatabaseChecks.absent(soft, app.http, info)
         StatsChecks.everyEndpointHasWork(soft, app)
         StatsChecks.check(soft, app)
         StatsChecks.workCpu(soft, app, virtualThreads = false)

@@ -2,6 +2,8 @@ package stackbench.apps.contract
 
 import org.assertj.core.api.SoftAssertions
 import stackbench.contract.CpuStrategy
+import stackbench.contract.DbOp
+import stackbench.contract.DbStrategy
 import stackbench.contract.DownstreamClient
 import stackbench.contract.ErrorBody
 import stackbench.contract.IoStrategy
@@ -23,11 +25,18 @@ object BadInputChecks {
             listOf(Case("/cpu/coop?limit=10&batch=x", "batch", Parameter.BATCH.allowed)) +
             IoStrategy.entries.flatMap { badValues("/io/${it.id}", Parameter.DELAY, "60001") } +
             DownstreamClient.entries.flatMap { badValues("/downstream/${it.id}", Parameter.DELAY, "60001") } +
+            // /db checks its parameters before its database: these answer 400 with or without one (a missing id is drawn)
+            DbStrategy.entries.flatMap { s ->
+                listOf("=abc", "=0", "=10001", "=1.5").map { Case("/db/${s.id}?id$it", Parameter.ID.id, Parameter.ID.allowed) } +
+                    listOf("=abc", "=-1", "=60001").map { Case("/db/${s.id}?db-delay$it", Parameter.DB_DELAY.id, Parameter.DB_DELAY.allowed) } +
+                    Case("/db/${s.id}?op=delete", DbOp.PARAMETER, DbOp.entries.joinToString(", ") { it.id })
+            } +
             listOf(
                 Case("/cpu/nope?limit=10", PathVariable.STRATEGY.id, PathVariable.allowedIds(CpuStrategy.entries)),
                 Case("/cpu/DIRECT?limit=10", PathVariable.STRATEGY.id, PathVariable.allowedIds(CpuStrategy.entries)),
                 Case("/io/nope?delay=10", PathVariable.STRATEGY.id, PathVariable.allowedIds(IoStrategy.entries)),
                 Case("/downstream/nope?delay=10", PathVariable.CLIENT.id, PathVariable.allowedIds(DownstreamClient.entries)),
+                Case("/db/nope", PathVariable.STRATEGY.id, PathVariable.allowedIds(DbStrategy.entries)),
             )
 
     fun check(soft: SoftAssertions, http: Http) {

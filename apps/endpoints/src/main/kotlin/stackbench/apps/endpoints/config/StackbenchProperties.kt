@@ -13,7 +13,15 @@ class StackbenchProperties(
     val downstream: Downstream = Downstream(),
     val stats: Stats = Stats(),
     val warmupTruth: WarmupTruth = WarmupTruth(),
+    val db: Db = Db(),
 ) {
+    /** The `/db` connection pools: HikariCP's maximumPoolSize and r2dbc-pool's maxSize (each exists only with its URL). */
+    class Db(val pool: Int = stackbench.contract.Database.DEFAULT_POOL) {
+        init {
+            require(pool >= 1) { "stackbench.db.pool must be at least 1, was $pool" }
+        }
+    }
+
     /** The fixed pool of the `completable-future` CPU strategy. */
     class CpuPool(val size: Int? = null) {
         init {

@@ -6,14 +6,17 @@ import org.springframework.http.converter.HttpMessageNotReadableException
 import org.springframework.web.bind.annotation.ExceptionHandler
 import org.springframework.web.bind.annotation.RestControllerAdvice
 import org.springframework.web.server.ServerWebInputException
+import stackbench.apps.endpoints.db.DatabaseException
 import stackbench.apps.endpoints.downstream.DownstreamException
 import stackbench.contract.BadParameterException
+import stackbench.contract.DatabaseFailure
 import stackbench.contract.DownstreamFailure
 import stackbench.contract.ErrorBody
 
 /**
  * Our errors as JSON, on Spring MVC and WebFlux alike: a bad parameter or path variable answers 400 with an
- * [ErrorBody] naming it, an unreadable request body 400 naming `body`, a failed downstream call 502.
+ * [ErrorBody] naming it, an unreadable request body 400 naming `body`, a failed downstream call 502, a `/db` request
+ * without a database or whose database failed 503.
  */
 @RestControllerAdvice
 class ErrorAdvice {
@@ -29,6 +32,10 @@ class ErrorAdvice {
     @ExceptionHandler(DownstreamException::class)
     fun downstream(e: DownstreamException): ResponseEntity<DownstreamFailure> =
         ResponseEntity.status(HttpStatus.BAD_GATEWAY).body(e.body())
+
+    @ExceptionHandler(DatabaseException::class)
+    fun database(e: DatabaseException): ResponseEntity<DatabaseFailure> =
+        ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(e.body())
 }
 
 /** A request body that cannot be read as the handler's type, named `body` in its 400 answer. */
