@@ -8,14 +8,15 @@ import stackbench.runner.stats.Statistics
 
 /**
  * A throughput within [Flags.CEILING_SLACK] of its Little's-law ceiling was set by the wait its requests hold a thread or
- * a connection for, not by the CPU: a JIT still at work in or before the window (`compiling`, `unsteady`) took CPU that
- * was not what bound the rate, and finishing its work could not have raised it past the ceiling. Such a window counts
- * for a throughput; its latency figures are still left out (the JIT's work lengthens each request). A CPU-time ceiling
- * waives nothing: the JIT's code is what that ceiling's CPU per request is made of.
+ * a connection for, not by the CPU: a JIT still at work in or before the window (`compiling`, `unsteady`), or a host
+ * that ran slow beside it (`host-slow`: the hypervisor's steal, a slower pace), took CPU that was not what bound the
+ * rate, and neither could have raised it past the ceiling (had they held it down, it would not be at the ceiling).
+ * Such a window counts for a throughput; its latency figures are still left out (the lost CPU lengthens each request).
+ * A CPU-time ceiling waives nothing: the CPU is what binds there.
  */
 private val AT_WAIT_CEILING = Flags.FigureWaiver(
-    Flags.JIT,
-    "windows at their Little's-law ceiling (within ${(Flags.CEILING_SLACK * 100).toInt()} %): the wait, not the CPU, bound their rate, so a JIT still at work could not have raised it",
+    Flags.JIT + "host-slow",
+    "windows at their Little's-law ceiling (within ${(Flags.CEILING_SLACK * 100).toInt()} %): the wait, not the CPU, bound their rate, so neither a JIT still at work nor a slow host could have raised it",
 ) { c -> Ceilings.recorded(c)?.let { it.law == Ceilings.LITTLE && (it.efficiency ?: 0.0) >= 1 - Flags.CEILING_SLACK } == true }
 
 /** A figure of one cell that a comparison can set beside a published one, with its unit and format. */
