@@ -187,8 +187,9 @@ sealed interface EndpointSpec {
         override val onlyApps: List<String> = emptyList(),
     ) : EndpointSpec {
         companion object {
-            val STRATEGIES = listOf("jdbc", "r2dbc", "jdbc-offload")
-            val OPS = listOf("read", "write")
+            /** The apps' own lists (contract), so that the suite and the apps cannot name different ones. */
+            val STRATEGIES = stackbench.contract.DbStrategy.entries.map { it.id }
+            val OPS = stackbench.contract.DbOp.entries.map { it.id }
             /** The ids of the default schema's rows. */
             val IDS = 1L..10_000L
             val DELAYS_MS = 0L..60_000L
