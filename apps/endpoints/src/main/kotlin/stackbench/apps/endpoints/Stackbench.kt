@@ -21,6 +21,8 @@ object Stackbench {
         // Spring MVC async requests (CompletableFuture, Mono, suspend) answer within the longest downstream
         // deadline (60 s delay + 30 s) instead of the servlet container's 30 s default
         "spring.mvc.async.request-timeout" to "120s",
+        // the apps build their database pools themselves, only when given a URL: Boot's own are left out
+        "spring.autoconfigure.exclude" to stackbench.apps.endpoints.db.BootDatabaseExclusions.ALL,
     )
 
     fun run(application: Class<*>, args: Array<String>): ConfigurableApplicationContext =

@@ -1,7 +1,8 @@
 package stackbench.apps.endpoints.db
 
 /**
- * Spring Boot's own JDBC and R2DBC auto-configuration, excluded from every app (`@SpringBootApplication(excludeName)`):
+ * Spring Boot's own JDBC and R2DBC auto-configuration, excluded from every app ([ALL], as the lab's default
+ * `spring.autoconfigure.exclude` in [stackbench.apps.endpoints.Stackbench.DEFAULTS]):
  * the apps build their pools themselves, only when given a URL ([JdbcConfiguration], [R2dbcConfiguration]). Left in,
  * Boot 3.5's R2DBC auto-configuration (in spring-boot-autoconfigure, active as soon as a driver is on the class path)
  * fails the start of an app given no `spring.r2dbc.url`, and its pool metrics would time every connection acquire.
@@ -19,4 +20,9 @@ object BootDatabaseExclusions {
     // Spring Boot 4.1: the spring-boot-jdbc and spring-boot-r2dbc modules
     const val BOOT4_DATASOURCE = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"
     const val BOOT4_R2DBC = "org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration"
+
+    /** Every name above, in the form `spring.autoconfigure.exclude` takes. */
+    val ALL: String = listOf(
+        BOOT3_DATASOURCE, BOOT3_R2DBC, BOOT3_R2DBC_HEALTH, BOOT3_R2DBC_METRICS, BOOT3_HIKARI_METRICS, BOOT4_DATASOURCE, BOOT4_R2DBC,
+    ).joinToString(",")
 }
