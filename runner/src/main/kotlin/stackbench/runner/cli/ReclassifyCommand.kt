@@ -41,7 +41,7 @@ class ReclassifyCommand : CliktCommand(name = "reclassify") {
         println("reclassify: ${result.run.id}: $classified window(s) classified again, ${outcome.changes.size} changed shape, " +
             "${outcome.same} kept it; ${outcome.without} cell(s) without a window")
         for (c in outcome.changes) println("  ${c.key}: ${c.from} → ${c.to} (${c.reason})")
-        val rules = result.decisions.mapNotNull { it.rules ?: "unrecorded" }.distinct().filter { it != stackbench.runner.results.Flags.RULES }
+        val rules = result.decisions.map { it.rules ?: "unrecorded" }.distinct().filter { it != stackbench.runner.results.Flags.RULES }
         if (rules.isNotEmpty()) println("  decided again under the rules of ${stackbench.runner.results.Flags.RULES} (recorded: ${rules.joinToString()})")
         if (outcome.changes.isEmpty() && outcome.result.decisions == result.decisions) return
         for ((before, after) in result.decisions.zip(outcome.result.decisions)) {
