@@ -19,7 +19,7 @@ import java.util.Locale
  * the app's `/info` pools, the idle probe and the profile's allotted CPUs. Pure: no I/O. Null whenever an input
  * the law needs is missing: a ceiling is never guessed.
  *
- * - **Little's law** (`io`, `downstream`): in a steady state, requests in flight = throughput × time per request,
+ * - **Little's law** (`io`, `downstream`, `db`): in a steady state, requests in flight = throughput × time per request,
  *   so at most N requests in flight give at most N / T per second. N is the smallest concurrency limit the
  *   request meets (the client's connections, the pool that holds it while it waits, the server's connection
  *   cap); T is the time per request with nothing queued (the idle probe's median, else the `delay` parameter).
@@ -31,14 +31,14 @@ import java.util.Locale
  *   server's own threads included). It assumes the exchange costs no more around real work than around none.
  *   A lone request's wall time is not its CPU cost, so the idle probe never enters this law.
  *
- * When both laws apply (`io`, `downstream`), the lower one binds. An open model is also capped by its offered rate.
+ * When both laws apply (`io`, `downstream`, `db`), the lower one binds. An open model is also capped by its offered rate.
  */
 object Ceilings {
     /**
      * The endpoint kinds whose ceiling needs the time of a lone request (Little's law: their requests mostly wait);
      * the lab probes that time for these only ([stackbench.runner.run.ProbeStep]).
      */
-    val LONE_REQUEST_KINDS = setOf("io", "downstream")
+    val LONE_REQUEST_KINDS = setOf("io", "downstream", "db")
 
     const val LITTLE = "Little's law"
     const val CPU_TIME = "CPU time"
@@ -98,7 +98,7 @@ object Ceilings {
             val p = pools[h.pool] ?: return null
             if (p.size != null) limits += Limit(p.size, "${h.what} (${p.name})") else unbounded += "${p.name} is unbounded"
         }
-        pools.values.filter { it.kind == "connections" && !it.name.startsWith("downstream.") && it.size != null }
+        pools.values.filter { it.kind == "connections" && !it.name.startsWith("downstream.") && !it.name.startsWith("db.") && it.size != null }
             .forEach { limits += Limit(it.size!!, "server connections (${it.name})") }
         if (holds.isEmpty()) unbounded += "no thread is held while it waits"
 
@@ -153,9 +153,20 @@ object Ceilings {
                 "rest-client" -> listOf(request ?: return null, RequestPool("downstream.rest-client.connections", "downstream connections"))
                 else -> null
             }
+            // JDBC holds the thread that calls it and a pooled connection; R2DBC holds only its pooled connection
+            "db" -> when (endpoint.strategy) {
+                "jdbc" -> listOf(request ?: return null, RequestPool(DB_JDBC_POOL, "database connections"))
+                "jdbc-offload" -> listOf(RequestPool("reactor.bounded-elastic", "bounded-elastic threads"), RequestPool(DB_JDBC_POOL, "database connections"))
+                "r2dbc" -> listOf(RequestPool(DB_R2DBC_POOL, "database connections"))
+                else -> null
+            }
             else -> null
         }
     }
+
+    /** The database pools as the apps' `/info` names them (apps/endpoints db/JdbcConfiguration, R2dbcConfiguration). */
+    private const val DB_JDBC_POOL = "db.hikari.connections"
+    private const val DB_R2DBC_POOL = "db.r2dbc.connections"
 
     /** The pool a blocking handler waits on, by the stack's own catalog entry; null for a stack this runner does not know. */
     private fun requestThreads(app: AppRecord): RequestPool? =

@@ -45,6 +45,31 @@ class CeilingsTest {
     }
 
     @Test
+    fun `a database call is bounded by the fewer of the threads that hold it and the pool's connections, R2DBC by its pool alone`() {
+        fun db(strategy: String) = EndpointRecord("db", strategy, mapOf("id" to 7, "db-delay" to 50), "GET", "/db/$strategy", "db-$strategy")
+        val pools = Json.mapper.readTree("""{"pools":[
+            {"name":"tomcat.threads","size":200,"kind":"threads","source":"runtime","detail":""},
+            {"name":"tomcat.max-connections","size":8192,"kind":"connections","source":"runtime","detail":""},
+            {"name":"netty.event-loops","size":4,"kind":"event-loops","source":"runtime","detail":""},
+            {"name":"reactor.bounded-elastic","size":10,"kind":"threads","source":"runtime","detail":""},
+            {"name":"db.hikari.connections","size":10,"kind":"connections","source":"runtime","detail":""},
+            {"name":"db.r2dbc.connections","size":8,"kind":"connections","source":"runtime","detail":""}]}""")
+        val platform = Ceilings.of(db("jdbc"), closed(100), app("tomcat"), 1.0, pools, idle(50.0), Fixtures.load(190.0))!!
+        assertThat(platform.requestsPerSecond).`as`("200 threads, 10 connections: the pool binds").isCloseTo(200.0, within(1e-9))
+        assertThat(platform.explanation).isEqualTo("10 database connections (db.hikari.connections) ÷ 50 ms per request (idle median) = 200 req/s")
+        assertThat(platform.efficiency).isCloseTo(0.95, within(1e-9))
+        val virtual = Ceilings.of(db("jdbc"), closed(100), app("tomcat", virtual = true), 1.0, pools, idle(50.0), null)!!
+        assertThat(virtual.requestsPerSecond).`as`("virtual threads do not help past the pool").isCloseTo(200.0, within(1e-9))
+        val loop = Ceilings.of(db("jdbc"), closed(100), app("webflux"), 1.0, pools, idle(50.0), null)!!
+        assertThat(loop.requestsPerSecond).`as`("JDBC on the event loop: 4 loops block").isCloseTo(80.0, within(1e-9))
+        assertThat(loop.concurrency).isEqualTo(4)
+        assertThat(Ceilings.of(db("r2dbc"), closed(100), app("webflux"), 1.0, pools, idle(50.0), null)!!.requestsPerSecond).isCloseTo(160.0, within(1e-9))
+        assertThat(Ceilings.of(db("jdbc-offload"), closed(100), app("webflux"), 1.0, pools, idle(25.0), null)!!.requestsPerSecond).isCloseTo(400.0, within(1e-9))
+        assertThat(Ceilings.of(db("jdbc"), closed(5), app("tomcat"), 1.0, pools, idle(50.0), null)!!.requestsPerSecond).`as`("fewer connections than the pool").isCloseTo(100.0, within(1e-9))
+        assertThat(Ceilings.of(db("spanner"), closed(100), app("tomcat"), 1.0, pools, idle(50.0), null)).`as`("an unknown strategy: no ceiling").isNull()
+    }
+
+    @Test
     fun `tomcat blocking is bounded by its 200 request threads`() {
         val c = Ceilings.of(io("blocking"), closed(400), app("tomcat"), 1.0, tomcat, idle(100.0), Fixtures.load(1500.0))!!
         assertThat(c.law).isEqualTo("Little's law")

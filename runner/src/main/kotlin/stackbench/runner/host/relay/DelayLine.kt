@@ -13,6 +13,7 @@ class DelayLine<T>(
     capacity: Int,
     private val clock: () -> Long = System::nanoTime,
     private val sleep: (Long) -> Unit = { nanos -> if (nanos > 0) Thread.sleep(nanos / 1_000_000, (nanos % 1_000_000).toInt()) },
+    private val late: (Long) -> Unit = {},
 ) {
     private class Held<T>(val item: T, val dueNanos: Long)
 
@@ -20,7 +21,10 @@ class DelayLine<T>(
 
     fun put(item: T) = queue.put(Held(item, clock() + delayNanos))
 
-    /** The next item, once its time has come (waits for one to arrive, then for its due time). */
+    /**
+     * The next item, once its time has come (waits for one to arrive, then for its due time). How late it comes
+     * out, in ns past its due time, goes to [late]: the wake-up's own delay, or a writer that fell behind.
+     */
     fun take(): T {
         val held = queue.take()
         var left = held.dueNanos - clock()
@@ -28,6 +32,7 @@ class DelayLine<T>(
             sleep(left)
             left = held.dueNanos - clock()
         }
+        late(-left)
         return held.item
     }
 }

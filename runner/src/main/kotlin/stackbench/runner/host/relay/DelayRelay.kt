@@ -8,6 +8,7 @@ import java.net.ServerSocket
 import java.net.Socket
 import java.time.Duration
 import java.util.concurrent.atomic.AtomicInteger
+import org.HdrHistogram.ConcurrentHistogram
 import kotlin.system.exitProcess
 
 /**
@@ -19,6 +20,9 @@ import kotlin.system.exitProcess
 class DelayRelay(private val listen: InetSocketAddress, private val target: InetSocketAddress, private val oneWay: Duration) : AutoCloseable {
     private val server = ServerSocket()
     val connections = AtomicInteger()
+
+    /** How late each chunk left the relay past its due time, in µs: the emulated link's error (docs/hosts.md). */
+    val lateness = ConcurrentHistogram(3)
 
     /** Binds and starts accepting; returns the bound port. */
     fun start(): Int {
@@ -58,7 +62,7 @@ class DelayRelay(private val listen: InetSocketAddress, private val target: Inet
      * when due. The end of the stream is passed on as a half-close once due; an error ends both directions.
      */
     private fun pipe(from: InputStream, to: OutputStream, halfClose: () -> Unit, finished: () -> Unit, fail: () -> Unit) {
-        val line = DelayLine<ByteArray>(oneWay.toNanos(), CHUNKS)
+        val line = DelayLine<ByteArray>(oneWay.toNanos(), CHUNKS, late = { lateness.recordValue(it / 1_000) })
         Thread.ofVirtual().start {
             val buffer = ByteArray(BUFFER)
             try {
@@ -91,6 +95,9 @@ class DelayRelay(private val listen: InetSocketAddress, private val target: Inet
 
     override fun close() = server.close()
 
+    /** One line on how late chunks left: the relay prints it when it stops, and the lab reads it (Lateness.parse). */
+    fun latenessLine(): String = Lateness.line(lateness)
+
     companion object {
         private val EOF = ByteArray(0)
         private const val BUFFER = 16 * 1024
@@ -117,6 +124,7 @@ fun main(args: Array<String>) {
     val oneWay = Duration.ofNanos((opts["--one-way-us"]?.toLong() ?: 0) * 1_000)
     val relay = DelayRelay(address("--listen"), address("--to"), oneWay)
     val port = relay.start()
+    Runtime.getRuntime().addShutdownHook(Thread { println(relay.latenessLine()); System.out.flush() })
     println("${DelayRelay.READY} on ${opts["--listen"]!!.substringBeforeLast(':')}:$port to ${opts["--to"]}, ${oneWay.toNanos() / 1_000} us each way")
     System.out.flush()
     Thread.currentThread().join()

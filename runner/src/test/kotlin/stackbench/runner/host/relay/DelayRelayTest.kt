@@ -94,3 +94,31 @@ class DelayRelayTest {
         }
     }
 }
+
+class LatenessTest {
+    @Test
+    fun `the relay's lateness line reads back, the last one counting, and a log without one gives null`() {
+        val h = org.HdrHistogram.Histogram(3)
+        listOf(100L, 200L, 300L, 5_000L).forEach(h::recordValue)
+        val log = "stackbench-relay listening on 10.0.0.1:80\n${Lateness.line(h)}\n"
+        val read = Lateness.parse(log)!!
+        assertThat(read.chunks).isEqualTo(4)
+        assertThat(read.p50Us).isEqualTo(h.getValueAtPercentile(50.0))
+        assertThat(read.maxUs).isEqualTo(h.maxValue)
+        assertThat(Lateness.parse("stackbench-relay listening on 10.0.0.1:80\n")).isNull()
+    }
+
+    @Test
+    fun `the delay line reports how late each item left`() {
+        var now = 0L
+        val late = mutableListOf<Long>()
+        val line = DelayLine<String>(100, capacity = 8, clock = { now }, sleep = { now += it + 7 }, late = { late += it })
+        line.put("a")
+        line.take() // slept to 107: 7 late
+        now = 500
+        line.put("b") // due 600
+        now = 650 // the writer came back 50 past due
+        line.take()
+        assertThat(late).containsExactly(7L, 50L)
+    }
+}
