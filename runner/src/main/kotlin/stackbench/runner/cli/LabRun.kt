@@ -29,7 +29,12 @@ import java.time.format.DateTimeFormatter
  * `findings-run` does it for each of its runs. Readies the load generator, checks the apps are built, sets up the
  * isolation, the watchdog and the hosts, runs the cells ([SuiteRunner]), prints the summary and writes the report.
  */
-class LabRun(private val install: Boolean, private val fastStart: Boolean = false) {
+class LabRun(
+    private val install: Boolean,
+    private val fastStart: Boolean = false,
+    /** The history the finished run is indexed in (`run --history`); null: the environment's, else results'. */
+    private val history: String? = null,
+) {
 
     /** Where the suite's text came from: recorded in the results, and written to the folder's suite.yaml. */
     data class Source(val text: String, val path: String)
@@ -171,7 +176,7 @@ class LabRun(private val install: Boolean, private val fastStart: Boolean = fals
                 val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided)
                 labHosts.close() // before the summary: Ctrl-C's gate holds the JVM only until run's last line
                 summary(result, dir, lab.java)
-                HistoryIndexing.index(dir, console)
+                HistoryIndexing.index(dir, console, given = history)
                 epilogue(result, dir)
                 return result
             } finally {

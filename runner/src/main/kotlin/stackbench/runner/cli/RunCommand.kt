@@ -55,6 +55,8 @@ class RunCommand : CliktCommand(name = "run") {
             ProfilerSpec(mode, engine).also { s -> s.problem()?.let { fail(it) } }
         }
     private val long by option("--long", help = "confirm a run whose plan is estimated past ${MAX_UNCONFIRMED.toHours()} h").flag()
+    private val history by option("--history", metavar = "URL", help = "index the finished run in this history: a JDBC URL (e.g. a team's PostgreSQL) or a SQLite file " +
+        "(default: \$${stackbench.runner.history.HistoryLocation.ENVIRONMENT}, else results/${stackbench.runner.history.HistoryLocation.DEFAULT_FILE}, for runs under results/)")
     private val noInstall by option("--no-install", help = "do not install a missing load generator; stop with the command instead").flag()
     private val fastStart by option("--fast-start", help = "for the lab's own tests: start the built-in apps from their extracted jars with a class-data archive " +
         "(made at the first process's exit), about twice as fast; each start-up is marked fastStart in results.json, and is not one a container of the jar would see").flag()
@@ -81,7 +83,7 @@ class RunCommand : CliktCommand(name = "run") {
         }
 
         val source = LabRun.Source(suiteText, suitePath)
-        LabRun(install = !noInstall, fastStart = fastStart).run(suite, plan, source, scaleUsed, appsKept, earlier, untilDecided ?: suite.untilDecided,
+        LabRun(install = !noInstall, fastStart = fastStart, history = history).run(suite, plan, source, scaleUsed, appsKept, earlier, untilDecided ?: suite.untilDecided,
             folder = { id -> resume ?: out ?: Home.results.resolve(id) }, epilogue = ::exit)
     }
 

@@ -131,6 +131,14 @@ class HistoryStore private constructor(val url: String, private val connection: 
         const val MIGRATIONS = "classpath:stackbench/history/migration"
 
         /**
+         * In PostgreSQL the history keeps to a schema of its own, so that it may share a team's database with other
+         * tables (Flyway refuses to migrate a non-empty schema it did not make). SQLite has no schemas: a file is its own.
+         */
+        const val POSTGRES_SCHEMA = "stackbench_history"
+
+        private fun postgres(url: String) = url.startsWith("jdbc:postgresql:")
+
+        /**
          * Opens the history at the JDBC [url] and brings its schema up to date. Throws [HistoryException] saying
          * what failed (a server that does not answer, a file that cannot be made, a schema from a newer version).
          */
@@ -138,12 +146,13 @@ class HistoryStore private constructor(val url: String, private val connection: 
             HistoryLocation.sqliteFile(url)?.toAbsolutePath()?.parent?.let { Files.createDirectories(it) }
             try {
                 Flyway.configure(HistoryStore::class.java.classLoader).dataSource(url, null, null).locations(MIGRATIONS)
+                    .apply { if (postgres(url)) schemas(POSTGRES_SCHEMA) }
                     .loggers("slf4j").load().migrate()
             } catch (e: FlywayException) {
                 throw HistoryException("the history at ${HistoryLocation.shown(url)} could not be migrated: ${e.message?.lineSequence()?.firstOrNull { it.isNotBlank() }}", e)
             }
             val connection = try {
-                DriverManager.getConnection(url)
+                DriverManager.getConnection(url).also { if (postgres(url)) it.schema = POSTGRES_SCHEMA }
             } catch (e: SQLException) {
                 throw HistoryException("the history at ${HistoryLocation.shown(url)} could not be opened: ${e.message}", e)
             }

@@ -41,4 +41,16 @@ class HistoryIndexingTest {
         HistoryIndexing.index(run, out, emptyMap())
         assertThat(bytes.toString(Charsets.UTF_8)).isEmpty()
     }
+
+    @Test
+    fun `run --history names the store over the environment, also for a run outside results`(@TempDir dir: Path) {
+        val run = GateFixtures.write(GateFixtures.run("t-1", "2026-11-27T01:00:00Z"), dir)
+        val flag = dir.resolve("flag.sqlite")
+        val env = dir.resolve("env.sqlite")
+        val (bytes, out) = console()
+        HistoryIndexing.index(run, out, mapOf(HistoryLocation.ENVIRONMENT to env.toString()), given = flag.toString())
+        assertThat(bytes.toString(Charsets.UTF_8)).contains(flag.toString())
+        HistoryStore.open("jdbc:sqlite:$flag").use { assertThat(it.runs().map { r -> r.id }).containsExactly("t-1") }
+        assertThat(env).doesNotExist()
+    }
 }
