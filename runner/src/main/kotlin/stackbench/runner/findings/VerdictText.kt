@@ -128,7 +128,7 @@ object VerdictText {
             "Counted in despite ${if (flags.size == 1) "a flag" else "their flags"}, as ${why}: ${flags.joinToString(", ")}"
         }
 
-    /** What the rows claim (the relation and its band) and how many repetitions they rest on. */
+    /** What the rows claim (the relation and its band) and how many processes (or, against a published figure, repetitions) they rest on. */
     private fun basis(r: ClaimResult): String {
         val groups = r.rows.groupBy { Triple(it.claimed, it.comparison.threshold, it.row.b == null) }
         val claimed = groups.entries.joinToString("; ") { (k, rs) ->
@@ -140,6 +140,12 @@ object VerdictText {
                 else -> "the same ($of within ${x(1 - t)}–${x(1 + t)})"
             }
             what + if (groups.size == 1) (if (rs.size == 1) "" else " in every row") else " in ${rs.size} ${if (rs.size == 1) "row" else "rows"}"
+        }
+        // rows against a second side are decided over app processes (Decisions.processes); against a published figure, over repetitions
+        val processes = r.rows.mapNotNull { v -> v.decision?.takeIf { v.row.b != null }?.let { d -> if (d.processesA != null && d.processesB != null) minOf(d.processesA, d.processesB) else null } }
+        if (processes.isNotEmpty() && r.rows.all { it.row.b != null }) {
+            val n = if (processes.min() == processes.max()) "${processes.min()}" else "${processes.min()}-${processes.max()}"
+            return "Claimed: $claimed; geometric means over $n app processes a side (each process its windows' mean)"
         }
         val reps = r.rows.map { it.repetitions }
         val repText = when {

@@ -113,6 +113,8 @@ data class LoadLevel(
     val prime: Boolean = true,
     /** The longest each stage of priming may run (the suite's `load.prime-max`). */
     val primeMax: Duration = Defaults.PRIME_MAX,
+    /** The suite's `load.compile-first`: the cell's own request at one connection until the JIT is quiet, at most this long, before the warm-up; null: none. */
+    val compileFirst: Duration? = null,
 ) {
     /** The longest the window may grow to hold enough round trips: the suite's `duration-max`, else its own length when `--scale` shortened it. */
     val windowCap: Duration? get() = listOfNotNull(fullDuration, durationMax).maxOrNull()
@@ -126,7 +128,7 @@ data class LoadLevel(
         !prime -> " (not primed)"
         primeMax < Defaults.PRIME_MAX -> " (primed at most ${Units.formatDuration(primeMax)} a stage)"
         else -> ""
-    }) +
+    } + (compileFirst?.let { ", its own request at one connection first until the JIT is quiet (at most ${Units.formatDuration(it)})" } ?: "")) +
         (if (warmupMax > warmup) " (until steady, at most ${Units.formatDuration(warmupMax)})" else "") +
         (durationMax?.let { max -> " (the window longer where it needs to hold ${Defaults.MIN_ROUND_TRIPS} round trips a connection, at most ${Units.formatDuration(max)})" } ?: "") +
         ", timeout ${Units.formatDuration(timeout)}"

@@ -59,7 +59,7 @@ object Planner {
         }
         var process = 1
         fun add(app: AppConfig, call: EndpointCall, level: LoadLevel, rep: Int) {
-            val c = Cell(cells.size + 1, app, suite.profile, call, level.copy(prime = load.prime, primeMax = load.primeMax), rep,
+            val c = Cell(cells.size + 1, app, suite.profile, call, level.copy(prime = load.prime, primeMax = load.primeMax, compileFirst = load.compileFirst), rep,
                 process = if (keptApps) process else rep, ownProcess = !keptApps)
             if (kept(c.configKey)) cells += c
         }

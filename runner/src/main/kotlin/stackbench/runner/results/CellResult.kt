@@ -51,6 +51,8 @@ data class CellResult(
     val quietAfterWarmupMs: Long? = null,
     /** How the warm-up ended (steady or cap) and the time to steady state, slice by slice. */
     val warmupRecord: WarmupRecord? = null,
+    /** The `compile-first` stage before the warm-up (the cell's own request at one connection until the JIT was quiet); null: none. */
+    val compileFirst: WarmupRecord? = null,
     /** The priming of the app process this cell measured (recorded by the cell that started it, repeated by the cells reusing it). */
     val prime: PrimeRecord? = null,
     /** The measured window's shape (flat, warming, slowing, no steady state) and its round trips per connection. */

@@ -60,6 +60,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     /** The cell whose app this one reused (restart: app), or null when it started its own. */
     var reusedFrom: String? = null
     var warmupRecord: stackbench.runner.results.WarmupRecord? = null
+    /** The `compile-first` stage before the warm-up: the cell's own request at one connection until the JIT was quiet. */
+    var compileFirst: stackbench.runner.results.WarmupRecord? = null
     var prime: stackbench.runner.results.PrimeRecord? = null
     /** The window the plan asked for, when it was lengthened to hold enough round trips. */
     var plannedWindowMs: Long? = null
@@ -127,6 +129,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             warmupSteps = warmupSteps.toList(),
             quietAfterWarmupMs = quietAfterWarmupMs,
             warmupRecord = warmupRecord,
+            compileFirst = compileFirst,
             prime = prime,
             windowShape = windowShape,
             jvm = jvm,

@@ -75,12 +75,12 @@ class CellRun(
     fun credentials(call: EndpointCall = cell.endpoint) = if (call.needsCredentials) Todos.USER to Todos.PASSWORD else null
 
     /** The cell's own request as a load phase of [length], its output in [out]. */
-    fun request(out: Path, length: LoadLength): DriveRequest = DriveRequest(
+    fun request(out: Path, length: LoadLength, shape: stackbench.runner.plan.LoadShape = cell.load.shape): DriveRequest = DriveRequest(
         url = started().at(cell.endpoint.path),
         method = cell.endpoint.method,
         body = body(),
         basicAuth = credentials(),
-        shape = cell.load.shape,
+        shape = shape,
         length = length,
         timeout = cell.load.timeout,
         threads = threads,

@@ -7,7 +7,9 @@ import stackbench.runner.suite.Defaults
 import stackbench.runner.suite.LoadLength
 
 /**
- * Warm up: a new app process is first primed on `/noop` ([Priming]); then the cell's own load runs for at least
+ * Warm up: a new app process is first primed on `/noop` ([Priming]); with `compile-first`, the cell's own request
+ * then runs at one connection until the JIT is quiet (at most that long), so that the compiler threads are not
+ * starved by the cell's busy request threads; then the cell's own load runs for at least
  * the warm-up, and until the app is steady ([WarmupWatch]: compilation quiet, throughput without trend) or the
  * warm-up's maximum is reached. Its figures are not counted. A cell without warm-up measures a cold JVM on purpose
  * (a container started for the test): no priming either; nor a cell whose suite says `prime: false`. In: the app, the driver. Out: the priming, the warm-up's
@@ -29,9 +31,17 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         }
         run.record.prime = app.prime
         if (!cell.load.warmup.isZero) {
+            cell.load.compileFirst?.let { cap ->
+                ctx.listener.phase(cell, "compiling first")
+                val (watch, seconds) = stage(run, Stage.compileFirst(cap))
+                run.record.compileFirst = watch.record(seconds)
+                if (ctx.stopping()) return Outcome.Interrupted
+                if (!app.isAlive()) return run.exited("compiling first")
+            }
             run.probes = ctx.probes.start(run.probeTarget())
             ctx.listener.phase(cell, "warming up")
-            run.warmRate = warmUp(run)
+            val (watch, seconds) = stage(run, Stage.warmUp(cell))
+            run.warmRate = recorded(run, watch, seconds)
         }
         if (ctx.stopping()) return Outcome.Interrupted
         if (!app.isAlive()) return run.exited("warm-up")
@@ -44,24 +54,41 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         return CompilerThreads(os, pid.toInt())::cpuMs
     }
 
-    /** The warm-up's load; returns the app's own rate over the last slices (null if it never finished a slice). */
-    private fun warmUp(run: CellRun): Double? {
-        val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
-        val phase = LoadPhase(lab.hosts.load, lab.isolation)
-        val group = "${run.ctx.groupPrefix}-${cell.index}-warmup"
-        val compiler = compiler(app)
-        val counter = app.counter(lab.json) ?: return warmUpInSlices(run, compiler)
-        val watch = watch(run, counter, compiler)
-        val start = System.nanoTime()
-        val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
-        val seconds = phase.runUntil(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("warmup"), LoadLength.Timed(cap)), run.placement.driverCpus, group) {
-            watch.pollUntilEnding(System.nanoTime() - start, cap) && System.nanoTime() - start >= cell.load.warmup.toNanos() || run.ctx.stopping()
+    /**
+     * One stage of load that runs until the app is steady ([WarmupWatch]) or its cap: the warm-up at the cell's own
+     * load, or `compile-first` before it, the cell's own request at one connection, where the JIT's compiler threads
+     * are not starved by busy request threads. Neither is counted.
+     */
+    private data class Stage(val shape: LoadShape, val min: java.time.Duration, val cap: java.time.Duration, val name: String, val oneConnection: Boolean) {
+        companion object {
+            fun warmUp(cell: stackbench.runner.plan.Cell) =
+                Stage(cell.load.shape, cell.load.warmup, maxOf(cell.load.warmup, cell.load.warmupMax), "warmup", oneConnection = false)
+
+            /** At least [Defaults.PRIME_MIN], as priming's compile stage: a steady verdict needs a few slices. */
+            fun compileFirst(cap: java.time.Duration) = Stage(LoadShape.Closed(1), minOf(Defaults.PRIME_MIN, cap), cap, "compile-first", oneConnection = true)
         }
-        return recorded(run, watch, seconds)
     }
 
-    private fun watch(run: CellRun, read: () -> stackbench.runner.probe.ServerCount?, compiler: () -> Double?) = WarmupWatch(read, Defaults.WARMUP_SLICE,
-        compiler, run.cell.profile.allottedCpus(run.lab.machineCpus), connections = (run.cell.load.shape as? LoadShape.Closed)?.connections)
+    /** Runs [stage]; returns its watch and how long it ran, in seconds. */
+    private fun stage(run: CellRun, stage: Stage): Pair<WarmupWatch, Double> {
+        val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
+        val phase = LoadPhase(lab.hosts.load, lab.isolation)
+        val group = "${run.ctx.groupPrefix}-${cell.index}-${stage.name}"
+        val compiler = compiler(app)
+        val counter = app.counter(lab.json) ?: return inSlices(run, stage, compiler)
+        val watch = watch(run, counter, compiler, stage)
+        val start = System.nanoTime()
+        val seconds = phase.runUntil(run.driver.driver, run.driver.executable, run.request(run.dir.resolve(stage.name), LoadLength.Timed(stage.cap), stage.shape),
+            run.placement.driverCpus, group) {
+            watch.pollUntilEnding(System.nanoTime() - start, stage.cap) && System.nanoTime() - start >= stage.min.toNanos() || run.ctx.stopping()
+        }
+        return watch to seconds
+    }
+
+    /** At one connection each answer also pays a wake-up, and the rate scatters: as priming, only the compilers and the level decide. */
+    private fun watch(run: CellRun, read: () -> stackbench.runner.probe.ServerCount?, compiler: () -> Double?, stage: Stage) = WarmupWatch(read, Defaults.WARMUP_SLICE,
+        compiler, run.cell.profile.allottedCpus(run.lab.machineCpus), connections = (stage.shape as? LoadShape.Closed)?.connections?.takeUnless { stage.oneConnection },
+        scatterMatters = !stage.oneConnection, compilerOnIdleCpuQuiet = !stage.oneConnection)
 
     /** Records what [watch] saw over the warm-up's [seconds]; returns the rate over its last slices (null if it never finished a slice). */
     private fun recorded(run: CellRun, watch: WarmupWatch, seconds: Double): Double? {
@@ -76,7 +103,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
      * perf-data file ([stackbench.runner.probe.PerfData]), and the same watch deciding. Each
      * run opens its connections anew: a few milliseconds a slice that every slice pays alike, so the trend is the app's.
      */
-    private fun warmUpInSlices(run: CellRun, compiler: () -> Double?): Double? {
+    private fun inSlices(run: CellRun, stage: Stage, compiler: () -> Double?): Pair<WarmupWatch, Double> {
         val (lab, cell, app) = Triple(run.lab, run.cell, run.started())
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
         // the process's CPU from /proc where the lab started one; unknown without
@@ -92,21 +119,21 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
                 compilationMs = counters?.jitTimeMs?.toLong(), gcMs = counters?.gcTimeMs?.toLong(), loadedClasses = counters?.classesLoaded)
         }
         var latest = reading()
-        val watch = watch(run, { latest }, compiler)
+        val watch = watch(run, { latest }, compiler, stage)
         watch.poll()
         val start = System.nanoTime()
-        val cap = maxOf(cell.load.warmup, cell.load.warmupMax)
+        val cap = stage.cap
         var slice = 0
         while (!run.ctx.stopping() && app.isAlive()) {
             val elapsed = System.nanoTime() - start
-            if (elapsed >= cap.toNanos() || elapsed >= cell.load.warmup.toNanos() && watch.steady()) break
+            if (elapsed >= cap.toNanos() || elapsed >= stage.min.toNanos() && watch.steady()) break
             slice += 1
-            val result = phase.run(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("warmup/slice-%03d".format(slice)),
-                LoadLength.Timed(Defaults.WARMUP_SLICE)), run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-warmup")
+            val result = phase.run(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("${stage.name}/slice-%03d".format(slice)),
+                LoadLength.Timed(Defaults.WARMUP_SLICE), stage.shape), run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-${stage.name}")
             completed += result.responses
             latest = reading()
             watch.poll()
         }
-        return recorded(run, watch, (System.nanoTime() - start) / 1e9)
+        return watch to (System.nanoTime() - start) / 1e9
     }
 }

@@ -111,13 +111,21 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
         val primeMax = m.duration("prime-max", Defaults.PRIME_MIN, Defaults.PRIME_MAX)?.also {
             if (!prime) problems.at(m.valueNode("prime-max"), m.qualify("prime-max"), "caps the priming, and prime is false")
         } ?: Defaults.PRIME_MAX
+        val compileFirst = m.duration("compile-first", Defaults.PRIME_MIN, Units.MAX_WARMUP)?.also {
+            val node = m.valueNode("compile-first")
+            val key = m.qualify("compile-first")
+            when {
+                warmup.isZero -> problems.at(node, key, "compiles before the warm-up, and warmup is 0 (a cold JVM measured on purpose)")
+                model is LoadModel.Scenario -> problems.at(node, key, "drives one request at one connection; a scenario has no single request")
+            }
+        }
         m.finish()
         val length = when {
             model is LoadModel.Scenario -> LoadLength.Timed(model.scenario.duration)
             requests != null -> LoadLength.Counted(requests)
             else -> LoadLength.Timed(duration)
         }
-        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax, instances, durationMax, prime, primeMax)
+        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax, instances, durationMax, prime, primeMax, compileFirst)
     }
 
     private fun readCapacity(cap: Int?): LoadModel.Capacity {

@@ -263,6 +263,12 @@ data class LoadSpec(
     val prime: Boolean = true,
     /** `prime-max`: the longest each stage of priming may run ([Defaults.PRIME_MAX] for the compile stage, the saturation stage never past its own cap). */
     val primeMax: Duration = Defaults.PRIME_MAX,
+    /**
+     * `compile-first`: before the warm-up, the cell's own request at one connection until the JIT is quiet, at most
+     * this long (stackbench.runner.run.WarmUpStep); null: none. On one CPU, busy request threads starve the JIT's
+     * compiler threads, and a CPU-bound cell's warm-up can reach its cap still compiling.
+     */
+    val compileFirst: Duration? = null,
 )
 
 /** How the downstream service behaves; [stall] is the known-truth mode. */

@@ -321,7 +321,7 @@ class VerdictsTest {
         assertThat(VerdictText.counts(faster)).isEqualTo("holds in 1 of 2 rows; 1 cannot tell")
         val sentence = VerdictText.sentence(faster)
         assertThat(sentence).startsWith("**Verdict: holds.** Holds in 1 of 2 rows; 1 cannot tell. Holds: three 1.50× [1.4")
-        assertThat(sentence).endsWith("Claimed: higher (a ÷ b above 1.10×) in every row; medians over 1-3 repetitions a side.")
+        assertThat(sentence).endsWith("Claimed: higher (a ÷ b above 1.10×) in every row; geometric means over 1-3 app processes a side (each process its windows' mean).")
         // p99 is the same on both sides in the fixture: a claimed "lower" differs
         assertThat(VerdictText.sentence(results[1])).contains("Differs: p99 1.00× [1.00–1.00] (claimed lower, measured the same)")
     }

@@ -68,6 +68,20 @@ class SuiteParserTest {
     }
 
     @Test
+    fun `load compile-first runs the cell's own request at one connection first, never before a cold window or a scenario`() {
+        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.compileFirst).isNull()
+        val suite = parser.parse(minimal.trimIndent() + "\nload: {compile-first: 60s}", "s.yaml")
+        assertThat(suite.load.compileFirst).isEqualTo(java.time.Duration.ofSeconds(60))
+        val cell = stackbench.runner.plan.Planner.plan(suite, 1.0).cells.first()
+        assertThat(cell.load.compileFirst).isEqualTo(java.time.Duration.ofSeconds(60))
+        assertThat(cell.load.describe()).contains("its own request at one connection first until the JIT is quiet (at most 1m)")
+        val short = problems(minimal + "\n        load: {compile-first: 1s}").single()
+        assertThat(short.key).isEqualTo("load.compile-first")
+        val cold = problems(minimal + "\n        load: {warmup: 0s, compile-first: 30s}").single()
+        assertThat(cold.render()).startsWith("s.yaml:8:").contains("load.compile-first: compiles before the warm-up, and warmup is 0")
+    }
+
+    @Test
     fun `profiler is a mode or a mode and an engine, and a wrong one is named`() {
         assertThat(parser.parse(minimal.trimIndent(), "s.yaml").profiler).isNull()
         assertThat(parser.parse(minimal.trimIndent() + "\nprofiler: cpu", "s.yaml").profiler).isEqualTo(ProfilerSpec(ProfilerMode.CPU))
@@ -163,7 +177,7 @@ class SuiteParserTest {
             s.yaml:7:3: load.duraton: is not a known key
               7 |   duraton: 30s
                 |   ^
-              hint: did you mean 'duration'? known keys here: connections, driver, duration, duration-max, find, instances, max-rate, model, precision, prime, prime-max, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max
+              hint: did you mean 'duration'? known keys here: compile-first, connections, driver, duration, duration-max, find, instances, max-rate, model, precision, prime, prime-max, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max
             """.trimIndent(),
         )
     }
