@@ -95,9 +95,6 @@ class DelayRelay(private val listen: InetSocketAddress, private val target: Inet
 
     override fun close() = server.close()
 
-    /** One line on how late chunks left: the relay prints it when it stops, and the lab reads it (Lateness.parse). */
-    fun latenessLine(): String = Lateness.line(lateness)
-
     companion object {
         private val EOF = ByteArray(0)
         private const val BUFFER = 16 * 1024
@@ -124,7 +121,7 @@ fun main(args: Array<String>) {
     val oneWay = Duration.ofNanos((opts["--one-way-us"]?.toLong() ?: 0) * 1_000)
     val relay = DelayRelay(address("--listen"), address("--to"), oneWay)
     val port = relay.start()
-    Runtime.getRuntime().addShutdownHook(Thread { println(relay.latenessLine()); System.out.flush() })
+    Runtime.getRuntime().addShutdownHook(Thread { println(Lateness.line(relay.lateness)); System.out.flush() })
     println("${DelayRelay.READY} on ${opts["--listen"]!!.substringBeforeLast(':')}:$port to ${opts["--to"]}, ${oneWay.toNanos() / 1_000} us each way")
     System.out.flush()
     Thread.currentThread().join()

@@ -5,7 +5,7 @@ import org.HdrHistogram.Histogram
 /**
  * How late the delay relay let its chunks go, past the time each was due: the error of the emulated round trip
  * that the relay itself adds (a timer that woke late, a CPU that was busy or idle). Written by the relay to its
- * log when it stops, read back by the lab.
+ * log when it stops; [parse] reads it back (RttKnownTruthIT prints it).
  */
 data class Lateness(val chunks: Long, val p50Us: Long, val p99Us: Long, val maxUs: Long) {
     companion object {
