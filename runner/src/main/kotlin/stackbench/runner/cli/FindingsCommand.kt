@@ -21,14 +21,15 @@ class FindingsCommand : CliktCommand(name = "findings") {
         A verdict holds when the repetitions decide the claimed relation, differs when they decide another,
         and cannot tell otherwise (fewer than 3 repetitions, an interval that does not decide, a flagged cell).
         Only the text between the markers changes; the words around them are left as they are, and a verdict
-        typed by hand outside them is reported.
+        typed by hand outside them is reported, as is a figure in the words that is not one of the runs, their
+        suites or the claims (a figure from a law or an article says so in a comment after it).
     """.trimIndent()
 
     private val claimsFile by option("--claims", help = "the comparisons, the claims and the published figures").path().default(Path.of("docs/claims.yaml"))
     private val runsDir by option("--runs", help = "the folder holding one results folder per run, named as the claims name them (findings-run writes results/findings, and --publish copies it here)")
         .path().default(Path.of("docs/runs"))
     private val docFile by option("--doc", help = "the document to fill").path().default(Path.of("docs/findings.md"))
-    private val check by option("--check", help = "change nothing; exit 1 when a table or a verdict is not what the runs give, or a verdict is typed by hand").flag()
+    private val check by option("--check", help = "change nothing; exit 1 when a table or a verdict is not what the runs give, a verdict is typed by hand, or a figure in the words is not one of the runs'").flag()
 
     override fun run() {
         val claimsPath = Home.path.resolve(claimsFile)
@@ -41,12 +42,15 @@ class FindingsCommand : CliktCommand(name = "findings") {
             try { ResultsStore.read(runs.resolve(name)) } catch (e: IllegalArgumentException) { throw BadInput("run '$name': ${e.message}") }
         }
         val doc = Files.readString(docPath)
-        val outcome = try { FindingsUpdate.update(claims, results, doc) } catch (e: IllegalArgumentException) { throw BadInput("$docPath: ${e.message}") }
+        val outcome = try { FindingsUpdate.update(claims, results, doc, Files.readString(claimsPath)) } catch (e: IllegalArgumentException) { throw BadInput("$docPath: ${e.message}") }
         outcome.problems.forEach { System.err.println("stackbench: $it") }
         if (outcome.problems.isNotEmpty()) throw ProgramResult(Exit.BAD_INPUT)
         if (check) {
             outcome.typed.forEach { println("$docFile: $it") }
-            if (outcome.changed.isEmpty() && outcome.typed.isEmpty()) println("$docFile: every table and verdict matches the runs in $runsDir")
+            outcome.unchecked.forEach { println("$docFile: $it") }
+            if (outcome.changed.isEmpty() && outcome.typed.isEmpty() && outcome.unchecked.isEmpty()) {
+                println("$docFile: every table, verdict and figure in the words matches the runs in $runsDir")
+            }
             else {
                 if (outcome.changed.isNotEmpty()) {
                     println("$docFile: ${outcome.changed.size} table(s) or verdict(s) differ from what the runs give: ${outcome.changed.joinToString()}; run ./stackbench findings")
@@ -64,8 +68,9 @@ class FindingsCommand : CliktCommand(name = "findings") {
         println("$docFile: ${claims.comparisons.size} tables and ${claims.claims.size} verdicts from ${results.size} runs" +
             if (outcome.changed.isEmpty()) ", none changed" else "; changed: ${outcome.changed.joinToString()}")
         outcome.verdicts.forEach { println("  ${it.claim.id}: ${it.verdict.text}") }
-        if (outcome.typed.isNotEmpty()) {
+        if (outcome.typed.isNotEmpty() || outcome.unchecked.isNotEmpty()) {
             outcome.typed.forEach { System.err.println("stackbench: $docFile: $it") }
+            outcome.unchecked.forEach { System.err.println("stackbench: $docFile: $it") }
             throw ProgramResult(Exit.BAD_INPUT)
         }
     }

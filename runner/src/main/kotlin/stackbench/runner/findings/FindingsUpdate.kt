@@ -16,13 +16,16 @@ object FindingsUpdate {
         val verdicts: List<ClaimResult> = emptyList(),
         /** The forest plot's lines, for the caller to draw ([ForestChart]). */
         val forest: List<Forest.Line> = emptyList(),
+        /** Figures in the document's own words that nothing it cites accounts for ([ProseFigures]). */
+        val unchecked: List<ProseFigures.Unchecked> = emptyList(),
     )
 
     /** The runs [claims] name, for the caller to load. */
     fun runNames(claims: Claims): List<String> =
         claims.comparisons.flatMap { c -> c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) } }.distinct()
 
-    fun update(claims: Claims, runs: Map<String, RunResult>, doc: String): Outcome {
+    /** [claimsText]: claims.yaml as written, whose published figures the prose may quote. */
+    fun update(claims: Claims, runs: Map<String, RunResult>, doc: String, claimsText: String = ""): Outcome {
         val tables = ClaimTables(runs)
         val problems = mutableListOf<String>()
         runNames(claims).filter { it !in runs }.forEach { problems += "no run '$it' was given" }
@@ -57,6 +60,6 @@ object FindingsUpdate {
         }
         val typed = FindingsDoc.typedVerdicts(doc).map { "a verdict typed by hand outside the generated markers, $it" }
         val changed = spliced.filled.filter { key -> FindingsDoc.section(doc, key) != FindingsDoc.section(spliced.text, key) }
-        return Outcome(spliced.text, changed, problems, typed, results, forest)
+        return Outcome(spliced.text, changed, problems, typed, results, forest, ProseFigures.check(spliced.text, runs, claimsText))
     }
 }

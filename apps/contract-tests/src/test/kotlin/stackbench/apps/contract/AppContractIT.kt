@@ -3,25 +3,33 @@ package stackbench.apps.contract
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.SoftAssertions
 import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.MethodSource
+import stackbench.contract.AppInfo
 import stackbench.contract.IoAnswer
 import stackbench.contract.Paths
 import stackbench.contract.PrimesAnswer
 import java.time.Duration
 
 /**
- * Starts each of the six app jars as a real process, against a real downstream service, and checks every
- * endpoint and strategy against the contract; then starts each again with virtual threads on (and the downstream
- * service unreachable) with nothing but a property, and with the known-truth warm-up mode on, which it checks first
- * ([WarmupTruthChecks]: a start of its own for it cost each stack another 10 s).
+ * Starts each of the six app jars as a real process, against a real downstream service and a real PostgreSQL
+ * ([TestPostgres], one for the class), and checks every endpoint and strategy against the contract, `/db` included
+ * (every db strategy reads, writes and waits in the query, through a pool of the size asked); then starts each again
+ * with virtual threads on (the downstream service unreachable, no database) with nothing but a property, and with the
+ * known-truth warm-up mode on, which it checks first ([WarmupTruthChecks]). Each check that needs a state of its own
+ * shares a start with the others: a start of its own cost each stack another 12-17 s (the database checks had one,
+ * 77 s for the six stacks in CI).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AppContractIT {
     private lateinit var downstream: JavaProcess
     private var downstreamPort = 0
+    private var db: TestPostgres? = null
+    private var dbMissing: String? = null
 
     fun stacks() = Stacks.SELECTED
 
@@ -32,17 +40,29 @@ class AppContractIT {
         Http("http://127.0.0.1:$downstreamPort").use { http ->
             JavaProcess.awaitUp(downstream, Duration.ofSeconds(30)) { http.get("/health").status == 200 }
         }
+        dbMissing = TestPostgres.unavailable()
+        // as the runner's integration tests do: under CI a missing tool fails, elsewhere the database checks skip, saying why
+        check(dbMissing == null || System.getenv("CI") != "true") { "AppContractIT needs PostgreSQL under CI: $dbMissing" }
+        if (dbMissing == null) db = TestPostgres.start()
     }
 
     @AfterAll
     fun stopDownstream() {
         downstream.close()
+        db?.close()
+    }
+
+    /** Where PostgreSQL is missing (never under CI), the platform starts run without it: this says so among the skips. */
+    @Test
+    fun `the database checks ran against PostgreSQL`() {
+        assumeTrue(dbMissing == null) { "the /db checks of every stack were not run: $dbMissing" }
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("stacks")
-    fun `every endpoint answers every strategy by the contract`(stack: Stack) {
-        RunningApp.start(stack, "platform", listOf("--stackbench.downstream.base-url=http://127.0.0.1:$downstreamPort")).use { app ->
+    fun `every endpoint answers every strategy by the contract, the database's through a pool of the size asked`(stack: Stack) {
+        val database = db?.appArgs()?.plus("--stackbench.db.pool=$DB_POOL") ?: emptyList()
+        RunningApp.start(stack, "platform", listOf("--stackbench.downstream.base-url=http://127.0.0.1:$downstreamPort") + database).use { app ->
             assertThat(app.startedLine()).`as`("Spring's start-up line").isNotNull()
             assertThat(app.process.logTail(200)).`as`("the one stackbench line").contains("stackbench: stack=${stack.id} ")
             app.diagnosed { platformChecks(app, stack) }
@@ -75,12 +95,20 @@ class AppContractIT {
         EndpointChecks.downstream(soft, app.http)
         EndpointChecks.todo(soft, app.http)
         BadInputChecks.check(soft, app.http)
-        DatabaseChecks.absent(soft, app.http, info)
+        db?.let { databaseChecks(soft, app, stack, info, it) }
         StatsChecks.everyEndpointHasWork(soft, app)
         StatsChecks.check(soft, app)
         StatsChecks.workCpu(soft, app, virtualThreads = false)
         if (stack.keepAliveDefect == null) EndpointChecks.keepAlive(soft, app.base)
         soft.assertAll()
+    }
+
+    /** `/db` by every strategy against [db], both pools of [DB_POOL] in /info, and the stats channel counting the work. */
+    private fun databaseChecks(soft: SoftAssertions, app: RunningApp, stack: Stack, info: AppInfo?, db: TestPostgres) {
+        InfoChecks.pool(soft, info, DatabaseChecks.HIKARI, DB_POOL, "runtime")
+        InfoChecks.pool(soft, info, DatabaseChecks.R2DBC, DB_POOL, "runtime")
+        DatabaseChecks.present(soft, app, db, DB_POOL, firstId = 100L * (Stacks.ALL.indexOf(stack) + 1))
+        DatabaseChecks.work(soft, app.stats())
     }
 
     @ParameterizedTest(name = "{0}")
@@ -141,7 +169,12 @@ class AppContractIT {
         EndpointChecks.todo(soft, app.http)
         StatsChecks.workCpu(soft, app, virtualThreads = true)
         EndpointChecks.downstreamDown(soft, app.http)
+        DatabaseChecks.absent(soft, app.http, info)
         soft.assertThat(app.http.get(Paths.NOOP).body).isEqualTo(Paths.NOOP_BODY)
         soft.assertAll()
+    }
+
+    private companion object {
+        const val DB_POOL = 4
     }
 }
