@@ -112,10 +112,10 @@ class NetnsHostIT {
                     (System.nanoTime() - t0) / 1e6
                 }.sorted()
                 println("through the relay (rtt 20 ms): median ${times[10]} ms, min ${times.first()} ms")
-                // the relay holds the request and the answer 10 ms each: never less than the round trip; the median a few ms
-                // above it on a quiet machine (25 ms here), more on a loaded one
-                assertThat(times.first()).isGreaterThanOrEqualTo(20.0)
-                assertThat(times[10]).isLessThan(40.0)
+                // the relay holds the request and the answer 10 ms each: never less than the round trip, and not two of them.
+                // The fastest of the 20 is read, not the median: a few ms above the rtt on a quiet machine (min 26-27 ms,
+                // median 29-31 in CI), while a busy host's stalls move the median (44 ms once in CI, min 32) far more
+                assertThat(times.first()).isGreaterThanOrEqualTo(20.0).isLessThan(40.0)
                 assertThat(relay.cpuMs()).isNotNull().isPositive()
             }
             child.stop()
