@@ -7,7 +7,8 @@ package stackbench.runner.findings
  * `<!-- /KEY -->`.
  */
 object FindingsDoc {
-    private val OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts|forest|articles) -->")
+    /** A generated block's opening marker; its one group is the key ([ProseFigures] reads around them too). */
+    val OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts|forest|articles) -->")
 
     /** A marker's key for a comparison's table, a claim's verdict sentence, and the glance table. */
     fun table(id: String) = "table:$id"

@@ -58,9 +58,10 @@ object ProseFigures {
     private val UNIT = "req/s|ms|s|%|×|MiB|GiB|GB"
     private const val NUMBER = """(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"""
     private val FIGURE = Regex("""(?<![\w.,])$NUMBER(?:\s?[-–]\s?$NUMBER)?\s?($UNIT)(?![\w/])""")
-    private val SOURCE = Regex("""^<!-- (law|article|derived): [^>]*-->""")
-    private val SOURCE_ANYWHERE = Regex("""<!-- (law|article|derived): [^>]*-->""")
-    private val GENERATED_OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts|forest|articles) -->")
+    private const val SOURCE_KINDS = "law|article|derived"
+    private val SOURCE = Regex("""<!-- (?:$SOURCE_KINDS): [^>]*-->""")
+    /** Inline code (a setting or a command) and any comment that is not a figure's source: not prose. */
+    private val NOT_PROSE = Regex("""`[^`]*`|<!--(?! (?:$SOURCE_KINDS):).*?-->""")
     private val RUN = Regex("""docs/runs/([A-Za-z0-9_.-]+)""")
     private val ANY_NUMBER = Regex("""\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?""")
     private val SETTING = Regex("""(\d+(?:\.\d+)?)\s*(ms|s|MiB|GiB|%)\b""")
@@ -80,14 +81,15 @@ object ProseFigures {
                 section.prose.flatMap { (_, l) -> RUN.findAll(l).map { it.groupValues[1] } }).filter { it in byRun }.toSet()
             val measured = (cited.ifEmpty { byRun.keys }).map { byRun.getValue(it) }
             val common = published + numbers(section.generated.toString())
+            val byUnit = HashMap<String, List<Double>>()
             for ((line, text) in section.prose) {
-                val sources = SOURCE_ANYWHERE.findAll(text).map { it.range }.toList()
+                val sources = SOURCE.findAll(text).map { it.range }.toList()
                 for (m in FIGURE.findAll(text)) {
-                    if (sources.any { m.range.first in it }) continue // a figure in the comment that gives the source
-                    if (SOURCE.containsMatchIn(text.substring(m.range.last + 1))) continue
+                    // a figure inside the comment that gives a source, or one that a source follows, is left alone
+                    if (sources.any { m.range.first in it || it.first == m.range.last + 1 }) continue
                     val unit = m.groupValues[5]
                     val ends = listOf(m.groupValues[1] to m.groupValues[2], m.groupValues[3] to m.groupValues[4]).filter { it.first.isNotEmpty() }
-                    val candidates = common + measured.flatMap { it[unit].orEmpty() }
+                    val candidates = byUnit.getOrPut(unit) { common + measured.flatMap { it[unit].orEmpty() } }
                     if (ends.any { (whole, fraction) -> !matches(whole, fraction, candidates) }) unchecked += Unchecked(line, m.value, section.title)
                 }
             }
@@ -153,7 +155,7 @@ object ProseFigures {
                         generated = null
                     }
                 } else {
-                    val open = GENERATED_OPEN.find(rest)
+                    val open = FindingsDoc.OPEN.find(rest)
                     if (open == null) { prose.append(rest); rest = "" } else {
                         prose.append(rest, 0, open.range.first)
                         generated = open.groupValues[1]
@@ -161,8 +163,7 @@ object ProseFigures {
                     }
                 }
             }
-            // inline code is a setting or a command, not a figure; a comment other than a figure's source is not prose
-            val text = prose.toString().replace(Regex("`[^`]*`"), " ").replace(Regex("<!--(?! (?:law|article|derived):).*?-->"), " ")
+            val text = prose.toString().replace(NOT_PROSE, " ")
             if (text.isNotBlank()) section.prose += (i + 1) to text
         }
         return sections

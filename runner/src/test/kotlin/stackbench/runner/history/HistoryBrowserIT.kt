@@ -17,23 +17,14 @@ import java.nio.file.Path
 class HistoryBrowserIT {
     private val out: Path = Path.of("target", "report-it").toAbsolutePath()
 
-    private fun run(i: Int) = RunRow(
-        "t-$i", "t", "2026-11-2${i}T00:00:00.000Z", null, "complete", "test", "c$i", false, "runner",
-        "openjdk version \"25.0.3\" 2026-04-21 LTS", "6.1", "4.1.1", 1.0, "/r/t-$i",
-    )
-
-    private fun cell(i: Int, key: String, throughput: Double, p99: Double) = key.split('/').let { (app, endpoint, load) ->
-        CellRow("t-$i", key, app, endpoint, load, 3, 3, throughput, throughput * 0.98, throughput * 1.02, p99, null, null)
-    }
-
     @Test
     fun `the history page draws every run of every configuration, marks the change point, and errs nowhere`() {
         val chromium = Browser.find()
         Needs.that(chromium != null, "chromium (./stackbench doctor --fix --tests installs it, as .ci/run does)")
         val steps = listOf(1000.0, 1004.0, 996.0, 1000.0, 702.0, 698.0, 701.0, 699.0)
-        val runs = (1..8).map { run(it) }
+        val runs = (1..8).map { HistoryRows.run(it) }
         val cells = (1..8).flatMap { i ->
-            listOf(cell(i, PLATFORM, steps[i - 1], 20.0 + i % 2), cell(i, VIRTUAL, 1980.0 + i % 3, 11.0))
+            listOf(HistoryRows.cell(i, steps[i - 1], 20.0 + i % 2, PLATFORM), HistoryRows.cell(i, 1980.0 + i % 3, 11.0, VIRTUAL))
         }
         val view = HistoryViews.of("t", runs, cells)
         assertThat(view.series.flatMap { it.changes }).describedAs("the step found").isNotEmpty()

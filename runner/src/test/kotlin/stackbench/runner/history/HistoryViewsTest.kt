@@ -2,15 +2,10 @@ package stackbench.runner.history
 
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
+import stackbench.runner.history.HistoryRows.cell
+import stackbench.runner.history.HistoryRows.run
 
 class HistoryViewsTest {
-    private fun run(i: Int, commit: String = "c$i", jdk: String = "openjdk version \"25.0.3\" 2026-04-21 LTS", boot: String = "4.1.1") = RunRow(
-        "t-$i", "t", "2026-11-2${i}T00:00:00.123Z", null, "complete", "test", commit, false, "runner", jdk, "6.1", boot, 1.0, "/r/t-$i",
-    )
-
-    private fun cell(i: Int, throughput: Double?, p99: Double? = 10.0) =
-        CellRow("t-$i", "a/b/c1", "a", "b", "c1", 3, 3, throughput, throughput?.times(0.98), throughput?.times(1.02), p99, null, null)
-
     @Test
     fun `a step in throughput is a change point at the first run after it`() {
         val runs = (1..8).map { run(it) }
