@@ -56,8 +56,16 @@ class KnownTruthIT {
 
         val closed = run("known-truth-stall-closed", dir).measured!!
         assertThat(closed.latencyCorrected).isFalse()
-        // one connection waits out each stall, so only a request or two per stall is slow: its p99 misses the truth by far
-        assertThat(closed.latency.p99!!).`as`("closed-model p99").isLessThan(truthMs / 2)
+        // one connection waits out each stall, so only a request or two per stall is slow (at most 6 in a window that
+        // touches three stalls), where the open model held a fifth of its requests: the closed model's p95 misses the
+        // truth by far. Not its p99: how many answers the window holds depends on the round trip (533 on a quiet host,
+        // 323 in a CI run whose p50 was 21.7 ms), and 4 held of 323 is past the 1 % that p99 leaves
+        val p95 = closed.spectrum.single { it.percentile == 95.0 }.ms
+        assertThat(p95).`as`("closed-model p95").isLessThan(truthMs / 2)
+        // p99 lands on a held answer only where 1 % of the answers is 6 or fewer
+        if (closed.latency.p99!! >= truthMs / 2) {
+            assertThat(closed.responses).`as`("answers, with the closed-model p99 held (%s ms)", closed.latency.p99).isLessThanOrEqualTo(600)
+        }
         assertThat(closed.latency.max!!).`as`("the closed model still saw the stall once").isGreaterThan(truthMs * 0.9)
     }
 
