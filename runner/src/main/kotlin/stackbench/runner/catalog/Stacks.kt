@@ -6,9 +6,10 @@ import java.nio.file.Path
 enum class WebModel { SERVLET, REACTIVE }
 
 /** The Spring Boot lines the lab builds apps on. */
-enum class BootLine(val id: String) {
-    BOOT_4_1("4.1"),
-    BOOT_3_5("3.5");
+/** A Spring Boot line the lab builds its apps on; [minJdk]: the oldest JDK its jars run on (the bytecode they are built for, `java.release` in the poms). */
+enum class BootLine(val id: String, val minJdk: Int) {
+    BOOT_4_1("4.1", 21),
+    BOOT_3_5("3.5", 17);
 
     companion object {
         fun byId(id: String): BootLine? = entries.firstOrNull { it.id == id }

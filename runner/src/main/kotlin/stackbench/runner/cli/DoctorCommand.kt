@@ -39,7 +39,7 @@ class DoctorCommand : CliktCommand(name = "doctor") {
             println()
         }
         val found = ToolCatalog.all.associateWith(probe::find)
-        val checks = listOf(jdk(), cpus()) + jars() + ToolChecks.of(ToolCatalog.all, found::getValue, tests, Home.path) +
+        val checks = listOf(jdk(), jdks(), cpus()) + jars() + ToolChecks.of(ToolCatalog.all, found::getValue, tests, Home.path) +
             listOf(cgroups(), ports(), openFiles())
         for (c in checks) {
             println("%s %-12s %s".format(if (c.ok) "ok  " else if (c.essential) "FAIL" else "warn", c.name, c.found))
@@ -57,6 +57,15 @@ class DoctorCommand : CliktCommand(name = "doctor") {
         val v = Runtime.version().feature()
         return Check("JDK", v >= 21, "${System.getProperty("java.vendor")} ${Runtime.version()} at ${System.getProperty("java.home")}",
             "install a JDK 21 or newer and set JAVA_HOME (virtual threads need 21)")
+    }
+
+    /** The JDKs a suite's `jdk:` can name (docs/suite-format.md, "The JDK as an axis"): informative, never a failure. */
+    private fun jdks(): Check {
+        val found = stackbench.runner.sut.AppJdk.installed(Home.path)
+        val features = found.map { it.release.feature }.toSet()
+        val absent = listOf(17, 21, 25).filter { it !in features }
+        return Check("JDKs (jdk:)", absent.isEmpty(), found.joinToString("; ") { "${it.release.feature}: $it" }.ifEmpty { "none found" },
+            absent.joinToString(" ") { "JDK $it for suites/jdk.yaml: ${stackbench.runner.jdk.JdkChoice.installHint(it)}." }, essential = false)
     }
 
     private fun cpus(): Check {

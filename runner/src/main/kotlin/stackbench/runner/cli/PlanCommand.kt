@@ -41,6 +41,7 @@ class PlanCommand : CliktCommand(name = "plan") {
         println("suite ${suite.name}: ${suite.description}".trimEnd(' ', ':'))
         println("profile: ${profile.mode.description}; cpus ${profile.cpus ?: "unlimited"}${if (profile.cpuset.isEmpty()) "" else ", pinned to ${profile.cpuset}"}, " +
             "memory ${profile.memoryBytes?.let(Units::formatSize) ?: "unlimited"}, heap ${profile.heapPercent}% -> ${profile.heapBytes()?.let { "${it shr 20} MiB" } ?: "JVM default"}")
+        jdkLine(suite)?.let(::println)
         println("placement: app on ${placement.appCpus.ifEmpty { "any CPU (quota only)" }}, load generator and downstream on ${placement.driverCpus.ifEmpty { "any CPU (shared)" }}")
         suite.database?.let { db ->
             println("database: PostgreSQL on CPUs ${db.cpus.ifEmpty { placement.downstreamCpus }.ifEmpty { "any CPU (shared)" }}, memory ${db.memoryBytes?.let { "${it shr 20} MiB" } ?: "not limited"}, " +
@@ -76,6 +77,15 @@ class PlanCommand : CliktCommand(name = "plan") {
                 "by this plan's estimate), each at the confidence alpha spending allows: " +
                 (1..k).joinToString(", ") { "%.2f %%".format(java.util.Locale.ROOT, 100 * stackbench.runner.stats.SequentialLooks(k).confidenceAt(it)) })
         }
+    }
+
+    /** Which JDK each app that names one runs on, or what is missing; null when no app names one (they run on the lab's). */
+    private fun jdkLine(suite: stackbench.runner.suite.Suite): String? {
+        val named = suite.apps.mapNotNull { app -> stackbench.runner.sut.AppJdk.of(app) { stackbench.runner.sut.AppJdk.installed(Home.path) }?.let { app to it } }
+        if (named.isEmpty()) return null
+        return "jdk: " + named.joinToString("; ") { (app, jdk) ->
+            "${app.name} on " + (jdk.jdk?.toString() ?: "JDK ${jdk.spec.id}, not found (${(jdk.resolution as stackbench.runner.jdk.JdkChoice.Resolution.Missing).why})")
+        } + if (named.size < suite.apps.size) "; the others on the lab's own (${Home.java})" else ""
     }
 
     /** Processes × windows per configuration, and what that means under the restart policy. */

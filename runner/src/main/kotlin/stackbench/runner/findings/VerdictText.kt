@@ -181,10 +181,11 @@ object VerdictText {
     fun articles(articles: List<Article>, results: List<ClaimResult>, runs: Map<String, stackbench.runner.results.RunResult>): String =
         articles.joinToString("\n") { a ->
             val mine = results.filter { it.claim.article == a.name }
-            val read = mine.flatMap { r -> r.rows.flatMap { listOfNotNull(it.row.a.run, it.row.b?.run) } }.distinct().mapNotNull { runs[it]?.environment }
+            val readRuns = mine.flatMap { r -> r.rows.flatMap { listOfNotNull(it.row.a.run, it.row.b?.run) } }.distinct().mapNotNull { runs[it] }
+            val read = readRuns.map { it.environment }
             val cpus = read.map { it.logicalCpus }.distinct().joinToString(" or ")
             val models = read.map { it.cpuModel.trim() }.distinct().joinToString("; ")
-            val jdks = read.map { e -> JDK_VERSION.find(e.appJdk)?.groupValues?.get(1)?.let { "JDK $it" } ?: e.appJdk }.distinct().joinToString(", ")
+            val jdks = readRuns.flatMap(::appJdks).distinct().joinToString(", ")
             val on = if (read.isEmpty()) "" else " on $cpus vCPUs ($models), $jdks"
             val counts = ClaimVerdict.entries.mapNotNull { v -> mine.count { it.verdict == v }.takeIf { it > 0 }?.let { n -> "$n ${verb(v, n)}" } }
             "- **${cell(a.name)}** said ${cell(a.said)} → measured$on: of its ${mine.size} claim${if (mine.size == 1) "" else "s"}, " +
@@ -193,6 +194,16 @@ object VerdictText {
 
     /** The version in a `java -version` line, e.g. `25.0.3` in `openjdk version "25.0.3" 2026-04-21 LTS`. */
     private val JDK_VERSION = Regex("version \"([^\"]+)\"")
+
+    /**
+     * The JDKs [run]'s apps ran on: what each cell's JVM reported (`runtime`, e.g. `17.0.15+6-Debian-1deb12u1` as
+     * `JDK 17.0.15`), oldest first, where its cells name one with `jdk:`; else the run's app JDK.
+     */
+    private fun appJdks(run: stackbench.runner.results.RunResult): List<String> {
+        val named = run.cells.mapNotNull { it.runtime }.takeIf { rs -> rs.any { it.requested != null } }
+        return named?.sortedBy { it.feature ?: 0 }?.mapNotNull { it.version?.substringBefore('+')?.let { v -> "JDK $v" } }?.distinct()
+            ?: listOf(JDK_VERSION.find(run.environment.appJdk)?.groupValues?.get(1)?.let { "JDK $it" } ?: run.environment.appJdk)
+    }
 
     private fun verb(v: ClaimVerdict, n: Int) = when (v) {
         ClaimVerdict.HOLDS -> if (n == 1) "holds" else "hold"

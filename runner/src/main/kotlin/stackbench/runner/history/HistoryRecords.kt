@@ -2,6 +2,7 @@ package stackbench.runner.history
 
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
+import stackbench.runner.findings.Figure
 import stackbench.runner.results.Flags
 import stackbench.runner.results.Processes
 import stackbench.runner.results.RunResult
@@ -28,8 +29,9 @@ data class RunRow(
 )
 
 /**
- * One configuration of a run, as the history keeps it: its throughput and p99 over the windows that count (finished
- * OK, no disqualifying flag, as the suite's decisions count them), each the median over the app processes' means,
+ * One configuration of a run, as the history keeps it: its throughput and p99 over the windows that count for each
+ * (finished OK, no disqualifying flag, as the suite's decisions count them: a throughput at its Little's-law ceiling
+ * counts though flagged for the JIT or a slow host; [windows] and [processes] are the throughput's), each the median over the app processes' means,
  * with the 95 % bootstrap interval of that median when the run had [Statistics.MIN_FOR_INTERVAL] processes or more.
  */
 data class CellRow(
@@ -63,12 +65,15 @@ object HistoryRecords {
     }
 
     fun cells(result: RunResult): List<CellRow> = result.cells.groupBy { it.configKey }.map { (key, cells) ->
-        val counted = cells.filter(::counts)
-        fun figure(value: (CellResult) -> Double?) =
-            Processes.grouped(counted) { c -> value(c)?.takeUnless { it.isNaN() } }.map { it.average() }
+        // each figure counts the windows the suite's decisions count for it: a throughput at its Little's-law ceiling
+        // counts though flagged for the JIT or a slow host (Figure.THROUGHPUT's waiver), its p99 does not
+        fun figure(f: Figure) = cells.filter { counts(it, f) }.let { counted ->
+            Processes.grouped(counted) { c -> f.value(c)?.takeUnless { it.isNaN() } }.map { it.average() }
                 .takeIf { it.isNotEmpty() }?.let { Statistics.estimate(it) }
-        val throughput = figure { it.measured?.throughput }
-        val p99 = figure { it.measured?.latency?.p99 }
+        }
+        val throughput = figure(Figure.THROUGHPUT)
+        val p99 = figure(Figure.P99)
+        val counted = cells.filter { counts(it, Figure.THROUGHPUT) }
         val first = cells.first()
         CellRow(
             runId = result.run.id, configKey = key, app = first.app.name, endpoint = first.endpoint.label, load = first.load.label,
@@ -78,6 +83,6 @@ object HistoryRecords {
         )
     }
 
-    /** A window counts when it finished OK, measured something, and carries no flag that disqualifies it. */
-    private fun counts(c: CellResult) = c.status == CellStatus.OK && c.measured != null && Flags.disqualifying(c).isEmpty()
+    /** A window counts for [figure] when it finished OK, measured something, and carries no flag that disqualifies it for that figure. */
+    private fun counts(c: CellResult, figure: Figure) = c.status == CellStatus.OK && c.measured != null && Flags.disqualifying(c, figure.waiver).isEmpty()
 }

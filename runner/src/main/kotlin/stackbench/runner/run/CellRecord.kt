@@ -42,6 +42,7 @@ data class MeasuredWindow(val startEpochMs: Long, val lengthMs: Long, val cgroup
 /** What a cell has gathered so far; becomes a [CellResult] however the cell ended, keeping everything measured. */
 class CellRecord(private val cell: Cell, private val lab: Lab, private val runDir: Path, private val dir: Path) {
     var command: List<String> = emptyList()
+    var runtime: stackbench.runner.results.RuntimeRecord? = null
     var info: JsonNode? = null
     var startup: StartupResult? = null
     var verification: VerificationResult? = null
@@ -138,6 +139,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             probes = probes,
             statsThreads = statsThreads,
             sut = sutRecord(sut),
+            runtime = runtime,
             startedAt = startedAt.toString(),
             finishedAt = Instant.now().toString(),
         )

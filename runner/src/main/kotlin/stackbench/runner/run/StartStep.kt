@@ -24,8 +24,10 @@ class StartStep(private val launcher: AppStarter) : CellStep {
             run.app = app
             run.healthyMs = launcher.awaitHealthy(app)
             app.statsThreads = launcher.releaseStatsThreads(app, run.placement.driverCpus)
+            app.runtime = stackbench.runner.sut.JvmRuntime.read(app)
         }
         run.record.command = run.started().command
+        run.record.runtime = run.started().runtime
         run.record.statsThreads = run.started().statsThreads
         run.clock.mark("start")
         return null

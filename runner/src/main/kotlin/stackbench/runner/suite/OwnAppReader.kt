@@ -25,10 +25,11 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
         val source = if (isJar) jar() else command()
         val jvmArgs = if (isJar) m.scalars("jvm-args")?.map { it.value } ?: emptyList() else emptyList()
         val systemProperties = if (isJar) m.stringMap("system-properties") ?: emptyMap() else emptyMap()
-        if (!isJar) for (key in listOf("jvm-args", "system-properties")) if (m.has(key)) {
+        if (!isJar) for (key in listOf("jvm-args", "system-properties", "jdk")) if (m.has(key)) {
             m.valueNode(key)
-            problems.at(m.keyNode(key), m.qualify(key), "is for a JVM jar the lab starts (jar: PATH); a command's flags go in its own list")
+            problems.at(m.keyNode(key), m.qualify(key), "is for a JVM jar the lab starts (jar: PATH); a command's flags, and its java, go in its own list")
         }
+        val jdk = if (isJar) JdkKey.read(m, problems, folder) else null
         val ready = readiness()
         val build = m.scalars("build")?.map { it.value }?.takeIf { it.isNotEmpty() }?.let { OwnBuild(it, folder.toString()) }
         val name = m.string("name") ?: when (source) {
@@ -52,7 +53,7 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
         if (!name.matches(Regex("[A-Za-z0-9._@-]+"))) {
             problems.at(m.keyNode("name") ?: m.node, m.qualify("name"), "'$name' may hold only letters, digits, '.', '_', '@' and '-'")
         }
-        return AppConfig(name, source, false, emptyMap(), systemProperties, jvmArgs, ready, build)
+        return AppConfig(name, source, false, emptyMap(), systemProperties, jvmArgs, ready, build, jdk)
     }
 
     /**
@@ -134,7 +135,7 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
     private companion object {
         val PLACEHOLDER = Regex("""\{db\.[A-Za-z0-9_-]*}""")
         /** What only an app the lab starts can use. */
-        val STARTS_A_PROCESS = listOf("args", "env", "jvm-args", "system-properties", "build")
+        val STARTS_A_PROCESS = listOf("args", "env", "jvm-args", "system-properties", "build", "jdk")
 
         val SPRING_ONLY = listOf(
             "properties" to "Spring properties of the lab's own apps",

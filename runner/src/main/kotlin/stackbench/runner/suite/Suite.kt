@@ -93,6 +93,8 @@ data class AppConfig(
     val ready: Readiness? = null,
     /** How an own app is built before the run (its `build:`), or null. */
     val build: OwnBuild? = null,
+    /** The JDK it runs on (`jdk:`); null: the JDK that runs the lab. */
+    val jdk: JdkSpec? = null,
 ) {
     constructor(name: String, stack: Stack, virtualThreads: Boolean, properties: Map<String, String>, systemProperties: Map<String, String>, jvmArgs: List<String>) :
         this(name, AppSource.Builtin(stack), virtualThreads, properties, systemProperties, jvmArgs)

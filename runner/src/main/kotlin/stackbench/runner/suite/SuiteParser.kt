@@ -87,6 +87,11 @@ class SuiteParser(
             problems.at(root.keyNode("placement"), "placement.app", "places the app on ${hosts.placement.app}, but ${urlApps.joinToString { "apps.$it" }} " +
                 "is a url: app, which runs where its url says", "leave placement.app out for a suite with a url: app")
         }
+        val appHost = hosts.hosts.firstOrNull { it.name == hosts.placement.app }
+        if (appHost is HostSpec.Ssh) for ((i, app) in apps.withIndex().filter { it.value.jdk != null }) {
+            problems.at(root.keyNode("placement"), "apps[$i].jdk", "names a JDK of this machine, but placement.app puts the app on ${appHost.name}, " +
+                "an ssh host, which starts it with its own java", "set java: on the host ${appHost.name}, and leave jdk: out")
+        }
         val profiler = ProfilerReader.read(root, problems)
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
@@ -123,6 +128,7 @@ class SuiteParser(
         val properties = m.stringMap("properties") ?: emptyMap()
         val systemProperties = m.stringMap("system-properties") ?: emptyMap()
         val jvmArgs = m.scalars("jvm-args")?.map { it.value } ?: emptyList()
+        val jdk = JdkKey.read(m, problems, folder)
         val explicitName = m.string("name")
         m.finish()
         if (stackId == null) return null
@@ -150,7 +156,19 @@ class SuiteParser(
             problems.at(m.valueNode("properties"), m.qualify("properties"),
                 "server.port and spring.threads.virtual.enabled are set by the runner", "use virtual-threads: true; ports are chosen per cell")
         }
-        return AppConfig(name, stack, virtual, properties, systemProperties, jvmArgs)
+        if (jdk is JdkSpec.Feature) checkJdk(jdk, stack, virtual, m, problems)
+        return AppConfig(name, AppSource.Builtin(stack), virtual, properties, systemProperties, jvmArgs, jdk = jdk)
+    }
+
+    /** A built-in jar runs on its Boot line's JDKs, and virtual threads need 21 (a named home is checked when the run finds its version). */
+    private fun checkJdk(jdk: JdkSpec.Feature, stack: Stack, virtual: Boolean, m: YamlMap, problems: Problems) {
+        val node = m.valueNode("jdk")
+        if (jdk.version < stack.boot.minJdk) {
+            problems.at(node, m.qualify("jdk"), "JDK ${jdk.version} cannot run ${stack.id} on Spring Boot ${stack.boot.id}: its jar is built for JDK ${stack.boot.minJdk} and later",
+                BootLine.entries.filter { it.minJdk <= jdk.version }.joinToString { "boot: ${it.id} runs on JDK ${it.minJdk}+" }.ifEmpty { "use a newer JDK" })
+        } else if (virtual && jdk.version < JdkSpec.VIRTUAL_THREADS) {
+            problems.at(node, m.qualify("jdk"), "virtual threads need JDK ${JdkSpec.VIRTUAL_THREADS} or later, not ${jdk.version}", "drop virtual-threads: true, or use jdk: 21 or later")
+        }
     }
 
     /** The profile of a suite that names none: the defaults, or no limits at all beside a url: app, which nothing limits. */

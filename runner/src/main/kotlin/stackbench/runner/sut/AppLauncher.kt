@@ -64,6 +64,9 @@ class RunningApp(
     /** The idle probe of each configuration this process served, by configuration key, for its later repetitions. */
     val idleProbes = java.util.concurrent.ConcurrentHashMap<String, stackbench.runner.results.IdleProbe>()
 
+    /** The JVM's runtime as it named itself when ready ([stackbench.runner.probe.JvmRuntime]); null for what is not a JVM the lab started. */
+    @Volatile var runtime: stackbench.runner.results.RuntimeRecord? = null
+
     /** Where its stats channel's threads run ([stackbench.runner.host.ObserverThreads]), in words; null until placed. */
     @Volatile var statsThreads: String? = null
 

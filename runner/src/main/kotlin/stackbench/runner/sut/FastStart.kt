@@ -21,11 +21,11 @@ object FastStart {
     /** How long a process started this way may take to exit after SIGTERM: it writes the archive then. */
     const val EXIT_GRACE_SECONDS = 20L
 
-    /** The JVM options and `-jar` that start [jar] this way, in place of `-jar jar`; extracts it first where needed. */
+    /** The JVM options and `-jar` that start [jar] on [java] this way, in place of `-jar jar`; extracts it first where needed. */
     fun launch(java: Path, jar: Path): List<String> {
         val dir = extracted(java, jar)
         return listOf(
-            "-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=${dir.resolve(ARCHIVE)}",
+            "-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=${dir.resolve(archive(java))}",
             // the archive's notes (classes it skips) are not the app's log
             "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
             "-jar", dir.resolve(jar.fileName).toString(),
@@ -62,6 +62,10 @@ object FastStart {
         return dir
     }
 
-    private const val ARCHIVE = "app.jsa"
+    /** An archive per JVM: one JDK cannot map another's, and would rewrite it at every exit. */
+    private fun archive(java: Path): String {
+        val real = runCatching { java.toRealPath() }.getOrDefault(java.toAbsolutePath())
+        return "app-${Integer.toHexString(real.toString().hashCode())}.jsa"
+    }
     private const val STAMP = ".extracted-from"
 }

@@ -11,7 +11,7 @@ import java.nio.file.Path
  * suite's system properties and `jvm-args`, then `-jar` and its `args` with `{port}` and `{address}` filled in. A
  * HotSpot JVM the lab starts offers its JVM signals from outside; nothing of the app's own (counter, pools, start line).
  */
-class OwnJar(private val source: AppSource.Jar, private val app: AppConfig, home: Path) : SystemUnderTest {
+class OwnJar(private val source: AppSource.Jar, private val app: AppConfig, home: Path, override val jdk: AppJdk? = null) : SystemUnderTest {
     val jar: Path = home.resolve(source.path).normalize()
     override val kind get() = source.id
     override val capabilities = Capabilities(process = true, statsChannel = false, info = false, startLine = false, primeEndpoint = false, jvm = true)
@@ -20,11 +20,11 @@ class OwnJar(private val source: AppSource.Jar, private val app: AppConfig, home
     override fun problem(): String? = when {
         !Files.isRegularFile(jar) -> "apps.${app.name}.jar: $jar does not exist" + if (source.path.contains("target/")) " (build it first)" else ""
         !isZip(jar) -> "apps.${app.name}.jar: $jar is not a jar (it does not start as a zip file does)"
-        else -> null
+        else -> jdk?.problem(app, 0, emptyList()) // what the jar needs of its JDK is the team's to know
     }
 
     override fun command(ctx: LaunchContext): List<String> =
-        listOf(ctx.java.toString()) + (AppCommand.jvmFlags(ctx.cell, ctx.machineCpus, ctx.gcLog) + listOf("-jar", jar.toString()) + source.args)
+        listOf((jdk?.jdk?.java ?: ctx.java).toString()) + (AppCommand.jvmFlags(ctx.cell, ctx.machineCpus, ctx.gcLog) + listOf("-jar", jar.toString()) + source.args)
             .map { AppSource.substitute(it, ctx.ports.http, ctx.address, ctx.placeholders) }
 
     override fun environment(ctx: LaunchContext) = source.env.mapValues { AppSource.substitute(it.value, ctx.ports.http, ctx.address, ctx.placeholders) }

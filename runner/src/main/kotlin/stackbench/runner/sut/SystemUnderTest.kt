@@ -88,13 +88,17 @@ interface SystemUnderTest {
     /** Environment variables for its process, besides the lab's. */
     fun environment(ctx: LaunchContext): Map<String, String> = emptyMap()
 
+    /** The JDK its `jdk:` names, for an app the lab starts with java; null: the lab's own JDK, or not a JVM the lab starts. */
+    val jdk: AppJdk? get() = null
+
     companion object {
         /** The system under test of [app]; own apps' relative paths resolve against [home] (the suite has made them relative to its folder). */
-        fun of(app: AppConfig, home: Path, fastStart: Boolean = false): SystemUnderTest = when (val s = app.source) {
-            is AppSource.Builtin -> BuiltinApp(s.stack, home, fastStart)
-            is AppSource.Jar -> OwnJar(s, app, home)
-            is AppSource.Command -> OwnCommand(s, app, home)
-            is AppSource.Url -> OwnUrl(s, app)
-        }
+        fun of(app: AppConfig, home: Path, fastStart: Boolean = false, installedJdks: () -> List<stackbench.runner.jdk.Jdk> = { AppJdk.installed(home) }): SystemUnderTest =
+            when (val s = app.source) {
+                is AppSource.Builtin -> BuiltinApp(s.stack, home, fastStart, app, AppJdk.of(app, installedJdks))
+                is AppSource.Jar -> OwnJar(s, app, home, AppJdk.of(app, installedJdks))
+                is AppSource.Command -> OwnCommand(s, app, home)
+                is AppSource.Url -> OwnUrl(s, app)
+            }
     }
 }

@@ -44,7 +44,7 @@ class FindingsRunCommandTest {
     fun `the dry run of every claim covers every run and names the rows left to findings`() {
         val r = run("findings-run", "--dry-run", "--repetitions", "5")
         assertThat(r.code).describedAs(r.err).isEqualTo(Exit.OK)
-        assertThat(r.out).startsWith("findings-run: 14 run(s) for every claim of docs/claims.yaml; 5 repetitions at scale 1")
+        assertThat(r.out).startsWith("findings-run: 15 run(s) for every claim of docs/claims.yaml; 5 repetitions at scale 1")
         assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 5 repetitions = 15 cells")
         // the event-loop claims run in their own full-length suite: Tomcat's request thread, the event loop and
         // Schedulers.parallel() at the four heavy limits
@@ -53,7 +53,7 @@ class FindingsRunCommandTest {
         assertThat(r.out).contains("blocking-io (suites/blocking-io.yaml): 5 configurations × 5 repetitions = 25 cells").contains("; no comparison to drive")
         // the event loop's claimed row is measured as the article ran it, cold: its warmed row claims nothing
         assertThat(r.out).contains("blocking-io-cold (suites/blocking-io-cold.yaml): 1 configurations × 5 repetitions = 5 cells")
-        assertThat(r.out.lines().last { it.isNotBlank() }).startsWith("total: 14 run(s), 118 configurations, ")
+        assertThat(r.out.lines().last { it.isNotBlank() }).startsWith("total: 15 run(s), 123 configurations, ")
     }
 
     @Test

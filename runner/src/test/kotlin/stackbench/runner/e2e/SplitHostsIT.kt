@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit
  * together, every request's sample streamed back and merged; the merged count is the sum of the parts, and no
  * namespace, remote folder or process is left.
  *
- * By default a small scenario on Tomcat. `-Dstackbench.splitSuite=suites/servers-scenario-hosts.yaml` runs that suite
+ * By default a small scenario on Tomcat, on JDK 17 (the app's `jdk:`: the JDK axis, end to end). `-Dstackbench.splitSuite=suites/servers-scenario-hosts.yaml` runs that suite
  * instead (its `load1.example`, `load2.example` and key paths replaced by the namespace machines'), with
  * `-Dstackbench.splitArgs="--scale 0.5"` and `-Dstackbench.splitOut=<folder>` to keep its results.
  *
@@ -33,7 +33,7 @@ class SplitHostsIT {
 
     private val smallSuite = """
         name: split-hosts-it
-        apps: [{name: tc, stack: tomcat, boot: "3.5"}]
+        apps: [{name: tc, stack: tomcat, boot: "3.5", jdk: 17}]
         profile: {cpus: 1, memory: 512MiB}
         endpoints: [{kind: todo, method: [GET, POST]}]
         hosts:
@@ -54,6 +54,7 @@ class SplitHostsIT {
         Needs.that(NamespaceMachines.available(), "namespaces need root and iproute2")
         Needs.that(Files.isExecutable(Path.of("/usr/sbin/sshd")), "openssh-server is not installed")
         Needs.that(Files.isExecutable(home.resolve(".tools/bin/k6")), "k6 is not installed in .tools/bin")
+        Needs.that(stackbench.runner.jdk.InstalledJdks.find(home).any { it.release.feature == 17 }, "no JDK 17 is installed (apt-get install openjdk-17-jdk-headless)")
         val suiteFile = System.getProperty("stackbench.splitSuite")?.let { home.resolve(it) }
         val out = System.getProperty("stackbench.splitOut")?.let { Path.of(it) } ?: dir.resolve("results")
         val args = System.getProperty("stackbench.splitArgs")?.split(' ')?.filter { it.isNotBlank() } ?: emptyList()
@@ -91,6 +92,15 @@ class SplitHostsIT {
                     assertThat(a + b).isEqualTo(merged)
                     assertThat(merged).isEqualTo(m.responses + m.errorCount)
                     assertThat(m.statusCodes.keys).contains("200", "201")
+                    if (suiteFile == null) {
+                        // the small suite's app names JDK 17 (the JDK axis): the JVM in the namespace host said it runs 17
+                        val runtime = cell.runtime!!
+                        println("split-hosts: ${cell.key}: runtime $runtime")
+                        assertThat(runtime.requested).isEqualTo("17")
+                        assertThat(runtime.fromJvm).isTrue()
+                        assertThat(runtime.feature).isEqualTo(17)
+                        assertThat(runtime.vmArgs).contains("-XX:ActiveProcessorCount=1")
+                    }
                 }
                 // the run's namespace, and every k6 and its folder on the machines, are gone
                 val namespaces = ProcessBuilder("ip", "netns", "list").start().inputStream.bufferedReader().readText().lines().filter { it.startsWith("sb${process.pid()}-") }

@@ -379,6 +379,19 @@ class VerdictsTest {
     }
 
     @Test
+    fun `an article whose runs name their apps' JDKs reads the JDKs the JVMs reported, oldest first`() {
+        val claims = grouped.copy(articles = listOf(Article("an article (2024)", "WebFlux is faster", "measure your own")))
+        val named = groupedRuns.mapValues { (_, run) ->
+            run.copy(cells = run.cells.mapIndexed { i, c ->
+                c.copy(runtime = if (i % 2 == 0) stackbench.runner.results.RuntimeRecord(requested = "25", version = "25.0.3+9-LTS", feature = 25)
+                else stackbench.runner.results.RuntimeRecord(requested = "17", version = "17.0.15+6-Debian-1deb12u1", feature = 17))
+            })
+        }
+        val out = FindingsUpdate.update(claims, named, "<!-- articles --><!-- /articles -->\n$doc")
+        assertThat(FindingsDoc.section(out.text, FindingsDoc.ARTICLES)).contains("measured on 2 vCPUs (test CPU), JDK 17.0.15, JDK 25.0.3: of its 1 claim")
+    }
+
+    @Test
     fun `a claim without a place, and a verdict typed by hand outside the markers, are reported`() {
         val out = FindingsUpdate.update(grouped, groupedRuns, doc.replace("<!-- verdict:other --><!-- /verdict:other -->", "**Verdict: holds.** We say so."))
         assertThat(out.problems).containsExactly("claim 'other' has no verdict in the document: add <!-- verdict:other --><!-- /verdict:other -->")

@@ -112,6 +112,33 @@ class PerfDataTest {
     }
 
     @Test
+    fun `a live JVM names its runtime - the version, vendor, VM, collectors and flags it reports - on this JDK and on 17`() {
+        withChild { pid ->
+            val r = until("the child's runtime") { PerfData.file(pid)?.let { stackbench.runner.sut.JvmRuntime.record(PerfDataFile.parse(Files.readAllBytes(it)), null) }?.takeIf { it.vendor != null } }
+            println("runtime: $r")
+            assertThat(r.fromJvm).isTrue()
+            assertThat(r.requested).`as`("no jdk: asked for").isNull()
+            assertThat(r.version).isEqualTo(System.getProperty("java.vm.version"))
+            assertThat(r.vendor).isEqualTo(System.getProperty("java.vm.vendor"))
+            assertThat(r.feature).isEqualTo(Runtime.version().feature())
+            assertThat(r.vm).startsWith(System.getProperty("java.vm.name"))
+            assertThat(r.home).isEqualTo(System.getProperty("java.home"))
+            assertThat(r.vmArgs).contains("-XX:+UseG1GC", "-Xmx64m")
+            assertThat(r.collectors).isNotEmpty()
+            assertThat(r.gc).isNotBlank()
+        }
+        val jdk17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64/bin/java")
+        stackbench.runner.testing.Needs.that(Files.isExecutable(jdk17), "no JDK 17 at $jdk17")
+        withChild(java = jdk17.toString()) { pid ->
+            val r = until("the JDK 17 child's runtime") { PerfData.file(pid)?.let { stackbench.runner.sut.JvmRuntime.record(PerfDataFile.parse(Files.readAllBytes(it)), null) }?.takeIf { it.vendor != null } }
+            println("runtime on 17: $r")
+            assertThat(r.feature).isEqualTo(17)
+            assertThat(r.version).startsWith("17.")
+            assertThat(r.home).isEqualTo("/usr/lib/jvm/java-17-openjdk-amd64")
+        }
+    }
+
+    @Test
     fun `a JVM without perf data reads as unknown`() {
         withChild("-XX:-UsePerfData") { pid ->
             assertThat(PerfData.file(pid)).isNull()
@@ -124,7 +151,7 @@ class PerfDataTest {
 
     private val java: String = ProcessHandle.current().info().command().get()
 
-    private fun withChild(vararg options: String, body: (Long) -> Unit) {
+    private fun withChild(vararg options: String, java: String = this.java, body: (Long) -> Unit) {
         val source = dir.resolve("Churn.java")
         Files.writeString(source, """
             public class Churn {

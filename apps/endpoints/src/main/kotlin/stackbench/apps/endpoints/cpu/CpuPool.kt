@@ -3,6 +3,7 @@ package stackbench.apps.endpoints.cpu
 import org.springframework.beans.factory.DisposableBean
 import org.springframework.core.annotation.Order
 import org.springframework.stereotype.Component
+import stackbench.apps.endpoints.PlatformThreads
 import stackbench.apps.endpoints.config.StackbenchProperties
 import stackbench.apps.endpoints.info.Kind
 import stackbench.apps.endpoints.info.PoolReporter
@@ -18,7 +19,7 @@ class CpuPool(properties: StackbenchProperties) : PoolReporter, DisposableBean {
     private val configured = properties.cpuPool.size
     val size: Int = configured ?: Runtime.getRuntime().availableProcessors()
     val executor: ExecutorService =
-        Executors.newFixedThreadPool(size, Thread.ofPlatform().name("stackbench-cpu-", 0).daemon(true).factory())
+        Executors.newFixedThreadPool(size, PlatformThreads.numbered("stackbench-cpu-"))
 
     override fun pools() = listOf(
         Pool("stackbench.cpu-pool", size, Kind.THREADS, Source.of(configured != null),

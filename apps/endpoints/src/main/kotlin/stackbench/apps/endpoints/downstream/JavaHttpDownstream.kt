@@ -62,6 +62,7 @@ class JavaHttpDownstream(private val target: DownstreamTarget) : PoolReporter, D
     )
 
     override fun destroy() {
-        http.shutdownNow()
+        // HttpClient.shutdownNow is JDK 21+; on JDK 17 (Boot 3.5 apps) the client's daemon threads end with the JVM
+        if (Runtime.version().feature() >= 21) http.shutdownNow()
     }
 }

@@ -31,7 +31,8 @@ class IoController(private val ioPool: IoPool, private val work: WorkCounters, p
         val ms = delayOf(delay)
         if (truth.on) {
             val wait = truth.delay(ms)
-            work.blocking(BLOCKING) { Thread.sleep(wait) }
+            // not Thread.sleep(Duration), JDK 19+: sleep(ms, ns) is as exact on JDK 21+, rounded up to whole ms on JDK 17
+            work.blocking(BLOCKING) { Thread.sleep(wait.toMillis(), wait.toNanosPart() % 1_000_000) }
         } else {
             work.blocking(BLOCKING) { Thread.sleep(ms) }
         }

@@ -5,6 +5,7 @@ import org.springframework.core.annotation.Order
 import org.springframework.stereotype.Component
 import reactor.core.scheduler.Scheduler
 import reactor.core.scheduler.Schedulers
+import stackbench.apps.endpoints.PlatformThreads
 import stackbench.apps.endpoints.info.Kind
 import stackbench.apps.endpoints.info.PoolReporter
 import stackbench.apps.endpoints.info.Source
@@ -20,7 +21,7 @@ import java.util.concurrent.Executors
 @Order(12)
 class IoPool : PoolReporter, DisposableBean {
     val executor: ExecutorService =
-        Executors.newCachedThreadPool(Thread.ofPlatform().name("stackbench-io-", 0).daemon(true).factory())
+        Executors.newCachedThreadPool(PlatformThreads.numbered("stackbench-io-"))
     val scheduler: Scheduler = Schedulers.fromExecutorService(executor, "stackbench-io")
 
     override fun pools() = listOf(

@@ -29,8 +29,8 @@ object JvmSignals {
     fun loadedClasses(): Int = classes.loadedClassCount
 
     /**
-     * `getTotalThreadAllocatedBytes` of the platform's ThreadMXBean, found by reflection: it exists from JDK 21 on, and
-     * the Boot 3.5 apps also run on JDK 17.
+     * `getTotalThreadAllocatedBytes` of the platform's ThreadMXBean (`com.sun.management`, HotSpot's, JDK 14 on), found
+     * by reflection: a JVM without it answers no figure rather than failing to load this class.
      */
     private val totalAllocated: (() -> Long)? = runCatching {
         val bean = ManagementFactory.getThreadMXBean()

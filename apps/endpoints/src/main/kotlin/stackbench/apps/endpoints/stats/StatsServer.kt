@@ -6,6 +6,7 @@ import org.slf4j.LoggerFactory
 import org.springframework.boot.json.JsonWriter
 import org.springframework.context.SmartLifecycle
 import org.springframework.stereotype.Component
+import stackbench.apps.endpoints.PlatformThreads
 import stackbench.apps.endpoints.config.StackbenchProperties
 import stackbench.contract.EndpointWork
 import stackbench.contract.Stats
@@ -30,7 +31,7 @@ class StatsServer(properties: StackbenchProperties, private val stats: StatsRead
     override fun start() {
         if (settings.port == 0) return
         // its one thread started now, so that both of the channel's threads (Stats.SERVER_THREADS) run once the app is up
-        val thread = ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, LinkedBlockingQueue(), Thread.ofPlatform().name(Stats.HANDLER_THREAD).daemon(true).factory())
+        val thread = ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, LinkedBlockingQueue(), PlatformThreads.named(Stats.HANDLER_THREAD))
         thread.prestartCoreThread()
         val http = HttpServer.create(InetSocketAddress(settings.address, settings.port), 64)
         http.createContext(Stats.PATH, ::answer)

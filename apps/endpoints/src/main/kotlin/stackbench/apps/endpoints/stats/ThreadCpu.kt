@@ -42,11 +42,14 @@ object JvmThreadCpu : ThreadCpuClock {
     /** Whether a virtual thread's work that stays on its carrier can be measured. */
     val virtual: Boolean get() = carrier != null
 
+    /** Whether the JVM has virtual threads: `Thread.isVirtual` exists from JDK 21 on, and the Boot 3.5 apps also run on JDK 17. */
+    private val hasVirtualThreads: Boolean = Runtime.version().feature() >= 21
+
     override fun running(): Long =
-        if (Thread.currentThread().isVirtual) carrier?.asLong ?: ThreadCpuClock.UNAVAILABLE else platformNow()
+        if (hasVirtualThreads && Thread.currentThread().isVirtual) carrier?.asLong ?: ThreadCpuClock.UNAVAILABLE else platformNow()
 
     override fun waiting(): Long =
-        if (Thread.currentThread().isVirtual) ThreadCpuClock.UNAVAILABLE else platformNow()
+        if (hasVirtualThreads && Thread.currentThread().isVirtual) ThreadCpuClock.UNAVAILABLE else platformNow()
 
     private fun platformNow(): Long = if (platform) threads.currentThreadCpuTime else ThreadCpuClock.UNAVAILABLE
 
