@@ -59,9 +59,22 @@ object HistoryRecords {
         return RunRow(
             id = result.run.id, suite = result.run.suite, startedAt = result.run.startedAt, finishedAt = result.run.finishedAt,
             status = result.run.status.name.lowercase(), host = env.hostname, gitCommit = env.gitCommit, gitDirty = env.gitDirty,
-            runnerJdk = env.runnerJdk, appJdk = env.appJdk, kernel = env.kernel, boot = boot.joinToString(", ").ifEmpty { null },
+            runnerJdk = env.runnerJdk, appJdk = appJdk(result), kernel = env.kernel, boot = boot.joinToString(", ").ifEmpty { null },
             scale = result.run.scale, folder = folder,
         )
+    }
+
+    /**
+     * The JDK the apps ran on: the run's (the lab's own) when no app names one; else each app that names one with the
+     * version its JVM reported (`tomcat-17: 17.0.15+6-Debian-1deb12u1; tomcat-25: 25.0.3+9-LTS`), so that a suite whose
+     * `jdk:` moved from one build or version to another shows it among what changed between runs.
+     */
+    private fun appJdk(result: RunResult): String {
+        val named = result.cells.mapNotNull { c -> c.runtime?.takeIf { it.requested != null }?.let { c.app.name to (it.version ?: "JDK ${it.requested}") } }
+            .distinct().sortedBy { it.first }
+        if (named.isEmpty()) return result.environment.appJdk
+        val others = result.cells.any { it.runtime?.requested == null && it.app.name !in named.map { n -> n.first } }
+        return named.joinToString("; ") { "${it.first}: ${it.second}" } + if (others) "; the others: ${result.environment.appJdk}" else ""
     }
 
     fun cells(result: RunResult): List<CellRow> = result.cells.groupBy { it.configKey }.map { (key, cells) ->

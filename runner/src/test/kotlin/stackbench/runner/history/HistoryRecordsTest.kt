@@ -23,4 +23,19 @@ class HistoryRecordsTest {
         assertThat(HistoryRecords.cells(flagged(0.90)).single { it.configKey == PLATFORM }.throughput).isNull()
         assertThat(HistoryRecords.cells(flagged(0.99, "CPU time")).single { it.configKey == PLATFORM }.windows).isZero()
     }
+
+    @Test
+    fun `the apps' JDK is the run's, or each app's that names one as its JVM reported it, so that a moved jdk shows as a change`() {
+        val run = GateFixtures.run("t-1", "2026-11-27T01:00:00Z")
+        assertThat(HistoryRecords.run(run, "/r").appJdk).isEqualTo(run.environment.appJdk)
+        fun named(version: String) = run.copy(cells = run.cells.map { c ->
+            if (c.configKey == PLATFORM) c.copy(runtime = stackbench.runner.results.RuntimeRecord(requested = "21", version = version, feature = 21)) else c
+        })
+        val before = HistoryRecords.run(named("21.0.8+9-LTS"), "/r")
+        assertThat(before.appJdk).startsWith("${run.cells.first { it.configKey == PLATFORM }.app.name}: 21.0.8+9-LTS; the others: ")
+        val after = HistoryRecords.run(named("21.0.9+10-LTS").copy(run = run.run.copy(id = "t-2")), "/r")
+        val changes = HistoryViews.environment(listOf(before, after))
+        assertThat(changes.map { it.what }).containsExactly("app JDK")
+        assertThat(changes.single().after).contains("21.0.9+10-LTS")
+    }
 }
