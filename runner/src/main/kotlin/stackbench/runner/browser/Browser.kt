@@ -80,22 +80,26 @@ class Browser(chromium: Path, private val timeoutMs: Long = 30_000) : AutoClosea
         return r.path("result").path("value")
     }
 
-    /** Opens [html] at [width] CSS pixels and waits until report.js has drawn every chart. */
-    fun open(html: Path, width: Int = 1366, height: Int = 900): Opened {
+    /**
+     * Opens [html] at [width] CSS pixels and waits until [ready] (a JavaScript expression) gives a string: by default
+     * until report.js has drawn every chart; another page (a flame graph) names its own sign of being drawn.
+     */
+    fun open(html: Path, width: Int = 1366, height: Int = 900, ready: String = REPORT_DRAWN): Opened {
         send("Emulation.setDeviceMetricsOverride", mapOf("width" to width, "height" to height, "deviceScaleFactor" to 1, "mobile" to false))
         val url = html.toAbsolutePath().toUri().toString()
         val started = System.nanoTime()
         send("Page.navigate", mapOf("url" to url))
         val deadline = System.currentTimeMillis() + timeoutMs
         while (true) {
-            val ready = runCatching { evaluate("document.readyState === 'complete' && document.documentElement.getAttribute('data-charts-drawn')") }.getOrNull()
-            if (ready != null && ready.isString) break
-            check(System.currentTimeMillis() < deadline) { "the report did not finish drawing in $timeoutMs ms; errors: $errors" }
+            val drawn = runCatching { evaluate(ready) }.getOrNull()
+            if (drawn != null && drawn.isString) break
+            check(System.currentTimeMillis() < deadline) { "the page did not finish drawing in $timeoutMs ms; errors: $errors" }
             Thread.sleep(20)
         }
         val wallMs = (System.nanoTime() - started) / 1e6
-        val stats = evaluate("({charts: window.stackbench.charts, renderMs: window.stackbench.renderMs, readyAt: window.stackbench.readyAt})")
-        return Opened(url, stats.path("charts").asInt(), stats.path("renderMs").asDouble(), stats.path("readyAt").asDouble(), wallMs, width)
+        val stats = if (ready != REPORT_DRAWN) null
+            else evaluate("({charts: window.stackbench.charts, renderMs: window.stackbench.renderMs, readyAt: window.stackbench.readyAt})")
+        return Opened(url, stats?.path("charts")?.asInt() ?: 0, stats?.path("renderMs")?.asDouble() ?: wallMs, stats?.path("readyAt")?.asDouble() ?: wallMs, wallMs, width)
     }
 
     inner class Opened(val url: String, val charts: Int, val renderMs: Double, val readyAtMs: Double, val wallMs: Double, private val width: Int) {
@@ -153,6 +157,9 @@ class Browser(chromium: Path, private val timeoutMs: Long = 30_000) : AutoClosea
     }
 
     companion object {
+        /** A report drawn: the document loaded and report.js done with every chart. */
+        const val REPORT_DRAWN = "document.readyState === 'complete' && document.documentElement.getAttribute('data-charts-drawn')"
+
         val FLAGS = listOf("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars", "--remote-allow-origins=*")
 

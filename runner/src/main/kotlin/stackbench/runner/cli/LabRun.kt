@@ -198,7 +198,7 @@ class LabRun(
             println()
         }
         println("results: $dir")
-        val profiled = profileComparisons(result, dir, java)
+        val profiled = profileOverhead(profileComparisons(result, dir, java), dir)
         // the record is already on disk: a report that cannot render must not change the run's outcome
         runCatching { stackbench.runner.report.Reports.write(profiled, dir) }
             .onSuccess { println("report:  ${it.html}") }
@@ -213,6 +213,25 @@ class LabRun(
             result.copy(profileComparisons = records).also { stackbench.runner.results.ResultsStore(dir).write(it) }
         }.getOrElse {
             println("profiles: the comparisons of the profiles were not made (${it.message})")
+            result
+        }
+    }
+
+    /**
+     * What the run's profiler modes cost, added to the record on disk: from its own comparisons of profiled against
+     * unprofiled cells, else, when it has profiles, from the lab's published measurement; unchanged when neither.
+     */
+    private fun profileOverhead(result: RunResult, dir: Path): RunResult {
+        if (result.cells.none { it.probes.containsKey(stackbench.runner.profiler.ProfileComparisons.PROFILE) }) return result
+        return runCatching {
+            val own = stackbench.runner.profiler.ProfileOverhead.of(result)
+            val published = Home.path.resolve(PUBLISHED_OVERHEAD)
+            val records = own.ifEmpty {
+                if (Files.exists(published)) stackbench.runner.profiler.ProfileOverhead.of(stackbench.runner.results.ResultsStore.read(published)) else emptyList()
+            }
+            if (records.isEmpty()) result else result.copy(profileOverhead = records).also { stackbench.runner.results.ResultsStore(dir).write(it) }
+        }.getOrElse {
+            println("profiles: what the profiler costs was not read (${it.message})")
             result
         }
     }
@@ -246,6 +265,9 @@ class LabRun(
 
     companion object {
         val STAMP: DateTimeFormatter = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
+
+        /** The lab's published measurement of what each profiler mode costs (suites/profile-overhead.yaml). */
+        const val PUBLISHED_OVERHEAD = "docs/runs/profile-overhead/results.json.gz"
 
         /** The results of [dir] when it holds a run's record (to resume), else null: a new run. */
         fun earlier(dir: Path): RunResult? = if (Files.isRegularFile(dir.resolve(ResultsStore.JSON_FILE))) ResultsStore.read(dir) else null

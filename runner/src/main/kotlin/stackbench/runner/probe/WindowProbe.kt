@@ -38,6 +38,10 @@ data class ProbeTarget(
     val pid: Long?, val jvm: Boolean, val dir: Path, val runDir: Path, val cellKey: String, val virtualThreads: Boolean = false,
     /** The app's stats side channel (the built-in apps'); null for an app without one. */
     val statsUrl: java.net.URI? = null,
+    /** The app configuration's name in the suite (a probe may apply to some apps only). */
+    val app: String = "",
+    /** The CPU time so far of the relay in front of the app's HTTP port (a namespace host's emulated round trip), ms; null without one. */
+    val relayCpuMs: (() -> Double?)? = null,
 ) {
     fun file(name: String): String = runDir.relativize(dir.resolve(name)).toString()
 }

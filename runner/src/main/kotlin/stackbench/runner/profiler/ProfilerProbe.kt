@@ -16,12 +16,21 @@ import java.nio.file.Path
  * ([WindowProfiler]), converted to collapsed stacks and an HTML flame graph in the cell's folder, and summed up as the
  * top frames by self and total time, each with its share and, for a CPU profile, its CPU ms per request.
  */
-class ProfilerProbe(private val spec: ProfilerSpec, java: Path, library: Path?, private val json: ObjectMapper) : WindowProbe {
+class ProfilerProbe(
+    private val spec: ProfilerSpec,
+    java: Path,
+    library: Path?,
+    private val json: ObjectMapper,
+    /** The apps whose windows this spec profiles (an app's own `profiler:` may differ from the suite's); null: every app. */
+    private val apps: Set<String>? = null,
+) : WindowProbe {
     override val name = "profile"
     private val profiler = WindowProfiler(spec, Jcmd.beside(java), library)
     private val converter = FlameConverter(java)
     private var recording: WindowProfiler.Recording? = null
     private var startFailure: String? = null
+
+    override fun applies(target: ProbeTarget): Boolean = apps == null || target.app in apps
 
     override fun unavailable(target: ProbeTarget): String? = when {
         target.pid == null -> "no process the lab started: nothing to profile"

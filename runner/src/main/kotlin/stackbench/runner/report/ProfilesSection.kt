@@ -33,8 +33,26 @@ internal object ProfilesSection {
     private fun value(p: ProfileComparisonRecord, x: Double) = if (p.perRequest) "%.4f".format(Locale.ROOT, x) else "%.1f %%".format(Locale.ROOT, x * 100)
     private fun signed(p: ProfileComparisonRecord, x: Double) = (if (x > 0) "+" else "") + value(p, x)
 
+    /** What the run's profiler modes cost, one sentence per mode ([RunResult.profileOverhead]); empty when unknown. */
+    fun overhead(result: RunResult): List<String> {
+        val modes = profiled(result).mapNotNull { it.probes["profile"]?.details?.get("mode")?.asString() }.toSet()
+        return result.profileOverhead.filter { it.mode in modes || result.profileOverhead.all { o -> o.run == result.run.id } }.map { o ->
+            val ratio = o.ratio?.let { r -> "%.2f×".format(Locale.ROOT, r) + (if (o.low != null && o.high != null) " [%.2f–%.2f]".format(Locale.ROOT, o.low, o.high) else "") } ?: "no ratio"
+            val verdict = when {
+                !o.decided -> "not decided"
+                o.relation == "same" -> "the same within ±%.0f %%".format(Locale.ROOT, o.threshold * 100)
+                else -> "${o.relation} beyond ±%.0f %%".format(Locale.ROOT, o.threshold * 100)
+            }
+            val where = if (o.run == result.run.id) "in this run" else "in run ${o.run} on ${o.hostname} (${o.cpuModel}), not this run"
+            "${o.mode} profile: throughput $ratio of the same cell unprofiled ($verdict), measured $where"
+        }
+    }
+
     fun html(result: RunResult, e: (String?) -> String): String {
         if (!any(result)) return ""
+        val costs = overhead(result).let { lines ->
+            if (lines.isEmpty()) "" else "<p class=\"caution\">What a profile costs: " + lines.joinToString("; ") { e(it) } + ".</p>"
+        }
         val comparisons = result.profileComparisons.joinToString("") { p ->
             val links = p.files.entries.joinToString(" · ") { (role, file) -> "<a href=\"${e(file)}\">what $role (flame graph)</a>" }
             val rows = p.frames.take(COMPARISON_TOP).joinToString("") { f ->
@@ -53,13 +71,14 @@ internal object ProfilesSection {
             "<h4>${e(c.key)}</h4><p class=\"caution\">${e(how(c))}$graph${p.notes.joinToString("") { " " + e(it) + "." }}</p>" +
                 (if (rows.isEmpty()) "" else "<table><thead><tr><th>top frames, self</th><th>share</th><th>CPU ms per request</th></tr></thead><tbody>$rows</tbody></table>")
         }
-        return "<section id=\"profiles\"><h2>Where the time went</h2>$comparisons<h3>Each cell's profile</h3>$cells</section>"
+        return "<section id=\"profiles\"><h2>Where the time went</h2>$costs$comparisons<h3>Each cell's profile</h3>$cells</section>"
     }
 
     fun markdown(result: RunResult, md: (String?) -> String): String = buildString {
         if (!any(result)) return ""
         appendLine()
         appendLine("**Where the time went** (profiles of the measured windows)")
+        overhead(result).takeIf { it.isNotEmpty() }?.let { appendLine(); appendLine("What a profile costs: " + it.joinToString("; ") { l -> md(l) } + ".") }
         for (p in result.profileComparisons) {
             appendLine()
             appendLine("*${md(p.name)}*: self time by frame, ${unit(p)}; a = ${md(p.a)}, b = ${md(p.b)}" +

@@ -63,8 +63,6 @@ data class CellResult(
     val jvm: JvmWindow? = null,
     /** The machine's pace beside the measured window (a fixed piece of arithmetic's CPU time), against the run's calmest. */
     val pace: PaceReading? = null,
-    /** The CPU time (ms) of the delay relays in front of the app over the measured window: its host emulated a round trip with a relay. */
-    val relayCpuMs: Double? = null,
     /** What each measurement probe recorded over the window, by the probe's name (`profile`...); empty without probes. */
     val probes: Map<String, ProbeRecord> = emptyMap(),
     /**

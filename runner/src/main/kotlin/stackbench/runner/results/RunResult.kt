@@ -14,6 +14,32 @@ data class RunResult(
     val decisions: List<DecisionRecord> = emptyList(),
     /** For each comparison whose two sides were profiled: where the time went, a against b (profiler/ProfileComparisons). */
     val profileComparisons: List<ProfileComparisonRecord> = emptyList(),
+    /**
+     * What each profiler mode of the run costs (profiler/ProfileOverhead): from this run's own comparisons of a profiled
+     * configuration against the same unprofiled, else, for a run with profiles, from the lab's published measurement
+     * (docs/runs/profile-overhead), naming the run and machine it came from.
+     */
+    val profileOverhead: List<ProfileOverheadRecord> = emptyList(),
+)
+
+/**
+ * What profiling in [mode] cost: the throughput ratio profiled ÷ unprofiled of one configuration ([a] ÷ [b]), its
+ * interval and relation as the comparison [comparison] decided it, in run [run] on [hostname] ([cpuModel]).
+ */
+data class ProfileOverheadRecord(
+    val mode: String,
+    val comparison: String,
+    val a: String,
+    val b: String,
+    val ratio: Double?,
+    val low: Double?,
+    val high: Double?,
+    val relation: String,
+    val decided: Boolean,
+    val threshold: Double,
+    val run: String,
+    val hostname: String,
+    val cpuModel: String,
 )
 
 /**

@@ -56,8 +56,6 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     /** The app's GC pauses from its GC log; null when it has none (not a JVM the lab started). */
     var gcPauses: List<GcPause>? = null
     var samplerCpuMs: Double? = null
-    /** The CPU time the delay relays in front of the app spent over the measured window, in ms. */
-    var relayCpuMs: Double? = null
     /** The cell whose app this one reused (restart: app), or null when it started its own. */
     var reusedFrom: String? = null
     var warmupRecord: stackbench.runner.results.WarmupRecord? = null
@@ -135,7 +133,6 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             windowShape = windowShape,
             jvm = jvm,
             pace = pace,
-            relayCpuMs = relayCpuMs,
             probes = probes,
             statsThreads = statsThreads,
             sut = sutRecord(sut),

@@ -46,7 +46,9 @@ class CellRun(
     /** What the probes measure: this cell's app process, in this cell's folder. */
     fun probeTarget(): stackbench.runner.probe.ProbeTarget {
         val app = started()
-        return stackbench.runner.probe.ProbeTarget(app.pid, app.sut.capabilities.jvm, dir, ctx.runDir, cell.key, cell.app.virtualThreads, app.statsUrl)
+        return stackbench.runner.probe.ProbeTarget(app.pid, app.sut.capabilities.jvm, dir, ctx.runDir, cell.key, cell.app.virtualThreads, app.statsUrl, cell.app.name,
+            // the relay in front of the app's HTTP port: the first exposure's (the one the load goes through)
+            app.exposures.take(1).takeIf { it.isNotEmpty() }?.let { relays -> { relays.mapNotNull { it.cpuMs() }.takeIf { it.isNotEmpty() }?.sum() } })
     }
 
     /** The app's own rate over the warm-up's last slices (null without one): the window's length follows it. */

@@ -52,7 +52,6 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
         val compiler = app.pid?.takeIf { app.sut.capabilities.jvm }?.let { CompilerThreads(os, it.toInt()) }
         val compilerStart = compiler?.cpuMs()
         val cgroupStart = confinement.counters()
-        val relayStart = relayCpuMs(app)
         val probes = (run.probes ?: run.ctx.probes.start(run.probeTarget()))?.also { it.windowStarted() }
         val windowStart = System.currentTimeMillis()
         var responses = 0L
@@ -68,7 +67,6 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
             // every probe ends its recording, a failed window's too
             probes?.let { record.probes = it.end(stackbench.runner.probe.WindowFacts(responses, windowCpuMsPerRequest(record, responses))) }
         }
-        relayStart?.let { start -> relayCpuMs(app)?.let { record.relayCpuMs = it - start } }
         record.window = MeasuredWindow(windowStart, (measured.wallSeconds * 1000).toLong(), cgroupStart, confinement.counters())
         record.measured = measured
         if (perfStart != null) record.perfWindow = perfWindow(perfStart, app.pid?.let { stackbench.runner.probe.PerfData.counters(it) }, record, measured.responses)
@@ -98,10 +96,6 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
     /** The app process's CPU per answer over the window, from the sampler's first and last readings; null unread. */
     private fun windowCpuMsPerRequest(record: CellRecord, responses: Long): Double? =
         record.raw.mapNotNull { it.process?.cpuMs }.let { if (it.size >= 2 && responses > 0) (it.last() - it.first()) / responses else null }
-
-    /** The CPU time so far of the relay in front of the app's HTTP port (a namespace host's emulated round trip), or null without. */
-    private fun relayCpuMs(app: stackbench.runner.sut.RunningApp): Double? =
-        app.exposures.take(1).mapNotNull { it.cpuMs() }.takeIf { it.isNotEmpty() }?.sum()
 
     /**
      * The measured window's length: the plan's, lengthened for a closed model to hold enough round trips per

@@ -4,6 +4,7 @@ import stackbench.runner.probe.AllocationProbe
 import stackbench.runner.database.DatabaseProbe
 import stackbench.runner.database.RunningDatabase
 import stackbench.runner.probe.ProbeTarget
+import stackbench.runner.probe.RelayProbe
 import stackbench.runner.probe.WindowFacts
 import stackbench.runner.probe.WindowProbe
 import stackbench.runner.profiler.AsyncProfilerLibrary
@@ -44,12 +45,25 @@ class WindowProbes(private val probes: List<WindowProbe>) {
     companion object {
         val NONE = WindowProbes(emptyList())
 
-        /** The suite's profiler, if any, the pinned-carrier count for every app on virtual threads, allocation per request for every JVM, and the run's [database], if any. */
+        /**
+         * A profiler for each mode the suite's apps are profiled with (the suite's `profiler:`, or an app's own), the
+         * pinned-carrier count for every app on virtual threads, allocation per request for every JVM, the relay's CPU for
+         * every app behind an emulated round trip, and the run's [database], if any.
+         */
         fun of(suite: Suite, lab: Lab, database: RunningDatabase? = null): WindowProbes = WindowProbes(listOfNotNull(
-            suite.profiler?.let { ProfilerProbe(it, lab.java, AsyncProfilerLibrary.extract(lab.home.resolve(".tools/lib")), lab.json) },
+            *profilers(suite, lab).toTypedArray(),
             PinningProbe(lab.java, lab.json),
             AllocationProbe(lab.json),
+            RelayProbe(),
             database?.let { DatabaseProbe(it, lab.json) },
         ))
+
+        /** One profile probe per profiler spec in use, each for the apps it profiles. */
+        private fun profilers(suite: Suite, lab: Lab): List<WindowProbe> {
+            val bySpec = suite.apps.mapNotNull { app -> suite.profilerOf(app)?.let { it to app.name } }.groupBy({ it.first }, { it.second })
+            if (bySpec.isEmpty()) return emptyList()
+            val library = AsyncProfilerLibrary.extract(lab.home.resolve(".tools/lib"))
+            return bySpec.map { (spec, apps) -> ProfilerProbe(spec, lab.java, library, lab.json, apps.toSet()) }
+        }
     }
 }

@@ -25,11 +25,13 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
         val source = if (isJar) jar() else command()
         val jvmArgs = if (isJar) m.scalars("jvm-args")?.map { it.value } ?: emptyList() else emptyList()
         val systemProperties = if (isJar) m.stringMap("system-properties") ?: emptyMap() else emptyMap()
-        if (!isJar) for (key in listOf("jvm-args", "system-properties", "jdk")) if (m.has(key)) {
+        if (!isJar) for (key in listOf("jvm-args", "system-properties", "jdk", "profiler")) if (m.has(key)) {
             m.valueNode(key)
-            problems.at(m.keyNode(key), m.qualify(key), "is for a JVM jar the lab starts (jar: PATH); a command's flags, and its java, go in its own list")
+            problems.at(m.keyNode(key), m.qualify(key), "is for a JVM jar the lab starts (jar: PATH); " +
+                if (key == "profiler") "a command's process is not profiled" else "a command's flags, and its java, go in its own list")
         }
         val jdk = if (isJar) JdkKey.read(m, problems, folder) else null
+        val profiler = if (isJar) ProfilerReader.readApp(m, problems) else null
         val ready = readiness()
         val build = m.scalars("build")?.map { it.value }?.takeIf { it.isNotEmpty() }?.let { OwnBuild(it, folder.toString()) }
         val name = m.string("name") ?: when (source) {
@@ -53,7 +55,7 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
         if (!name.matches(Regex("[A-Za-z0-9._@-]+"))) {
             problems.at(m.keyNode("name") ?: m.node, m.qualify("name"), "'$name' may hold only letters, digits, '.', '_', '@' and '-'")
         }
-        return AppConfig(name, source, false, emptyMap(), systemProperties, jvmArgs, ready, build, jdk)
+        return AppConfig(name, source, false, emptyMap(), systemProperties, jvmArgs, ready, build, jdk, profiler)
     }
 
     /**
@@ -135,7 +137,7 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
     private companion object {
         val PLACEHOLDER = Regex("""\{db\.[A-Za-z0-9_-]*}""")
         /** What only an app the lab starts can use. */
-        val STARTS_A_PROCESS = listOf("args", "env", "jvm-args", "system-properties", "build", "jdk")
+        val STARTS_A_PROCESS = listOf("args", "env", "jvm-args", "system-properties", "build", "jdk", "profiler")
 
         val SPRING_ONLY = listOf(
             "properties" to "Spring properties of the lab's own apps",

@@ -38,9 +38,36 @@ data class ProfilerSpec(val mode: ProfilerMode, val engine: ProfilerEngine = Pro
         if (engine == ProfilerEngine.JFR && mode == ProfilerMode.WALL) "JFR has no wall-clock sampling: use engine: async-profiler (or auto)" else null
 }
 
-/** Reads `profiler:` — a mode (`profiler: cpu`) or `{mode, engine}` — with file:line:col errors. */
+/**
+ * An app's own `profiler:`, over the suite's: [Off] (`profiler: none`: this app is not profiled) or [On] (its own mode
+ * and engine). An app without the key takes the suite's. Listing one configuration twice, once with a mode and once
+ * with `none`, measures what the mode costs (suites/profile-overhead.yaml).
+ */
+sealed interface AppProfiler {
+    data object Off : AppProfiler
+    data class On(val spec: ProfilerSpec) : AppProfiler
+
+    companion object {
+        /** What profiles [app]'s windows: its own `profiler:`, else the suite's [suite] one; null: none. */
+        fun effective(app: AppProfiler?, suite: ProfilerSpec?): ProfilerSpec? = when (app) {
+            null -> suite
+            Off -> null
+            is On -> app.spec
+        }
+    }
+}
+
+/** Reads `profiler:` — a mode (`profiler: cpu`) or `{mode, engine}`, and on an app also `none` — with file:line:col errors. */
 internal object ProfilerReader {
     private const val HINT = "e.g. profiler: cpu, or profiler: {mode: alloc, engine: jfr}"
+    private const val NONE = "none"
+
+    /** An app's `profiler:`; null when it has none (it takes the suite's). */
+    fun readApp(m: stackbench.runner.yaml.YamlMap, problems: stackbench.runner.yaml.Problems): AppProfiler? {
+        val node = m.valueNode("profiler") ?: return null
+        if (node is org.snakeyaml.engine.v2.nodes.ScalarNode && node.value == NONE) return AppProfiler.Off
+        return read(m, problems)?.let { AppProfiler.On(it) }
+    }
 
     fun read(root: stackbench.runner.yaml.YamlMap, problems: stackbench.runner.yaml.Problems): ProfilerSpec? {
         val node = root.valueNode("profiler") ?: return null

@@ -46,6 +46,9 @@ data class Suite(
     /** This suite narrowed to the configurations [configs], deciding [comparisons] in place of its own `compare:` list. */
     fun focused(configs: Set<String>, comparisons: List<SuiteComparison>): Suite = copy(only = configs, comparisons = comparisons)
 
+    /** What profiles [app]'s measured windows: its own `profiler:`, else the suite's; null: nothing. */
+    fun profilerOf(app: AppConfig): ProfilerSpec? = AppProfiler.effective(app.profiler, profiler)
+
     /** This suite with the profiler [spec] from the command line, or as it is when null. */
     fun withProfiler(spec: ProfilerSpec?): Suite = if (spec == null) this else copy(profiler = spec)
 
@@ -95,6 +98,8 @@ data class AppConfig(
     val build: OwnBuild? = null,
     /** The JDK it runs on (`jdk:`); null: the JDK that runs the lab. */
     val jdk: JdkSpec? = null,
+    /** Its own `profiler:` (a mode, or `none`) over the suite's; null: the suite's. */
+    val profiler: AppProfiler? = null,
 ) {
     constructor(name: String, stack: Stack, virtualThreads: Boolean, properties: Map<String, String>, systemProperties: Map<String, String>, jvmArgs: List<String>) :
         this(name, AppSource.Builtin(stack), virtualThreads, properties, systemProperties, jvmArgs)

@@ -129,6 +129,7 @@ class SuiteParser(
         val systemProperties = m.stringMap("system-properties") ?: emptyMap()
         val jvmArgs = m.scalars("jvm-args")?.map { it.value } ?: emptyList()
         val jdk = JdkKey.read(m, problems, folder)
+        val profiler = ProfilerReader.readApp(m, problems)
         val explicitName = m.string("name")
         m.finish()
         if (stackId == null) return null
@@ -157,7 +158,7 @@ class SuiteParser(
                 "server.port and spring.threads.virtual.enabled are set by the runner", "use virtual-threads: true; ports are chosen per cell")
         }
         if (jdk is JdkSpec.Feature) checkJdk(jdk, stack, virtual, m, problems)
-        return AppConfig(name, AppSource.Builtin(stack), virtual, properties, systemProperties, jvmArgs, jdk = jdk)
+        return AppConfig(name, AppSource.Builtin(stack), virtual, properties, systemProperties, jvmArgs, jdk = jdk, profiler = profiler)
     }
 
     /** A built-in jar runs on its Boot line's JDKs, and virtual threads need 21 (a named home is checked when the run finds its version). */

@@ -109,6 +109,31 @@ class KnownTruthIT {
             .isBetween(100 * (trips - 1) / 10.0 * 0.99, 100 * trips / 10.0 * 1.01)
     }
 
+    @Test
+    fun `a sleep in a class initializer pins every virtual thread - a pin per answer at the sleep's length, and one carrier's 1 ÷ (pin + CPU) answers a second`(@TempDir dir: Path) {
+        Needs.that(!ohaMissing(), "oha is not installed")
+        val cell = run("known-truth-pinning", dir)
+        val m = cell.measured!!
+        val pinned = cell.probes["pinned"]!!
+        val events = pinned.figures["events"]!!
+        val totalMs = pinned.figures["totalMs"]!!
+        val frames: List<String> = pinned.details!!["frames"].values().map { it["frame"].asString() }
+        println("known-truth-pinning: ${m.throughput} req/s, ${m.responses} answers, $events pins (${pinned.figures["perThousandRequests"]} per 1,000 answers), " +
+            "${totalMs / events} ms each on average, longest ${pinned.figures["maxMs"]} ms; frames $frames; reasons ${pinned.details!!["reasons"]}; flags ${cell.flags.map { it.code }}")
+        // every answer pinned once: the pins that began in the window against its answers, less the few that straddle its edges
+        assertThat(events).`as`("pins against the window's ${m.responses} answers").isCloseTo(m.responses.toDouble(), within(m.responses * 0.10 + 2))
+        assertThat(totalMs / events).`as`("the mean pin against the 20 ms sleep").isCloseTo(20.5, within(1.5))
+        assertThat(frames.first()).`as`("the frame that pinned").startsWith("stackbench.apps.endpoints.io.PinningTruth")
+        assertThat(cell.flags.map { it.code }).contains("pinned")
+        // one carrier (the app has one CPU) serves one request at a time, each holding it for its pin and for its own
+        // CPU: 1 ÷ (pin + CPU per answer), under 1 ÷ 20 ms = 50 req/s, where the 10 connections would give 500 unpinned
+        val cpuMs = cell.jvm!!.cpuMsPerRequest!!
+        val carrier = 1000.0 / (totalMs / events + cpuMs)
+        println("known-truth-pinning: one carrier's 1 ÷ (${totalMs / events} + $cpuMs ms) = $carrier req/s against ${m.throughput}")
+        assertThat(m.throughput).`as`("one carrier's 1 ÷ (pin + CPU per answer)").isCloseTo(carrier, within(carrier * 0.10))
+        assertThat(m.throughput).`as`("under one carrier's 1 ÷ 20 ms").isLessThan(50.0 * 1.02)
+    }
+
     /** When the app's extra cost ended, as the app logged it when its clock started (epoch ms). */
     private fun truthEnd(out: Path, cell: CellResult): Long {
         val log = Files.readAllLines(out.resolve(cell.files["app"]!!))

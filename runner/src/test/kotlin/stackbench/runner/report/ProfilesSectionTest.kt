@@ -6,6 +6,7 @@ import stackbench.runner.results.FrameChangeRecord
 import stackbench.runner.results.Json
 import stackbench.runner.results.ProbeRecord
 import stackbench.runner.results.ProfileComparisonRecord
+import stackbench.runner.results.ProfileOverheadRecord
 
 class ProfilesSectionTest {
     private val base = ReportFixtures.load(ReportFixtures.SWEEP)
@@ -38,5 +39,18 @@ class ProfilesSectionTest {
         val md = MarkdownSummary.render(profiled)
         assertThat(md).contains("**Where the time went**", "| `io.netty.Thing.run` | 0.0500 | 0.0100 | +0.0400 |", "[what grew](profiles/01-w/grew.html)",
             "top frame `app.Primes.upTo` 30.0 %")
+    }
+
+    @Test
+    fun `what the profile's mode costs is shown beside it, saying which run and machine measured it`() {
+        val elsewhere = ProfileOverheadRecord("cpu", "cpu profile vs none", "cpu/noop/c10", "none/noop/c10", 0.981, 0.962, 1.001, "same", true, 0.05,
+            "profile-overhead-20261127T170000Z", "vm", "AMD EPYC")
+        val unused = elsewhere.copy(mode = "lock", ratio = 0.99)
+        val html = HtmlReport.render(profiled.copy(profileOverhead = listOf(elsewhere, unused)))
+        assertThat(html).contains("What a profile costs: cpu profile: throughput 0.98× [0.96–1.00] of the same cell unprofiled (the same within ±5 %), " +
+            "measured in run profile-overhead-20261127T170000Z on vm (AMD EPYC), not this run.")
+        assertThat(html).`as`("a mode the run did not profile with").doesNotContain("lock profile")
+        assertThat(MarkdownSummary.render(profiled.copy(profileOverhead = listOf(elsewhere)))).contains("What a profile costs: cpu profile: throughput 0.98×")
+        assertThat(HtmlReport.render(profiled)).doesNotContain("What a profile costs")
     }
 }

@@ -68,6 +68,55 @@ class ReportBrowserIT {
     }
 
     @Test
+    fun `a report with a profile links its flame graph, which draws its frames offline with no console error or request`() {
+        val chromium = chromium()
+        val folder = out.resolve("profiled")
+        if (Files.exists(folder)) folder.toFile().deleteRecursively()
+        val base = ReportFixtures.load(ReportFixtures.SWEEP)
+        val cell = base.cells.first()
+        val graph = "${cell.folder}/profile.html"
+        // a flame graph drawn by the lab's converter from collapsed stacks, as a profiled window gets one
+        val collapsed = folder.resolve("${cell.folder}/profile.collapsed")
+        Files.createDirectories(collapsed.parent)
+        Files.writeString(collapsed, "java.lang.Thread.run;org.apache.tomcat.util.net.SocketProcessorBase.run;stackbench.workloads.Primes.upTo 900\n" +
+            "java.lang.Thread.run;org.apache.tomcat.util.net.SocketProcessorBase.run;org.apache.coyote.http11.Http11Processor.service 300\n" +
+            "java.lang.Thread.run;CompileBroker::compiler_thread_loop 100\n")
+        stackbench.runner.profiler.FlameConverter(Path.of(System.getProperty("java.home"), "bin", "java")).html(collapsed, null, null, "${cell.key}: cpu", folder.resolve(graph))
+        val profiled = base.copy(cells = listOf(cell.copy(probes = mapOf("profile" to stackbench.runner.results.ProbeRecord(
+            figures = mapOf("samples" to 1300.0), files = mapOf("flameGraph" to graph, "collapsed" to "${cell.folder}/profile.collapsed"),
+            details = stackbench.runner.results.Json.mapper.readTree("""{"mode":"cpu","engine":"async-profiler","event":"cpu","samples":1300,"cpuMsPerRequest":0.5,
+                "topSelf":[{"frame":"stackbench.workloads.Primes.upTo","samples":900,"share":0.692,"msPerRequest":0.346}],"topTotal":[]}"""))))) + base.cells.drop(1))
+        val files = Reports.write(profiled, folder)
+
+        Browser(chromium).use { browser ->
+            val report = browser.open(files.html)
+            val href = browser.evaluate("Array.from(document.querySelectorAll('#profiles a')).map(a => a.getAttribute('href')).filter(h => h.endsWith('profile.html'))[0] || null")
+            assertThat(href.asString()).isEqualTo(graph)
+            assertThat(browser.evaluate("document.querySelector('#profiles').innerText").asString()).contains("stackbench.workloads.Primes.upTo", "69.2 %")
+            report.screenshot(out.resolve("profiled-report.png"))
+            assertThat(browser.errors).`as`("console errors in the report").isEmpty()
+            assertThat(report.otherRequests).`as`("requests besides report.html").isEmpty()
+
+            val flame = browser.open(folder.resolve(href.asString()), ready = FLAME_DRAWN)
+            val drawn = browser.evaluate(FLAME)
+            assertThat(drawn.path("width").asInt()).`as`("the flame graph's canvas").isGreaterThan(500)
+            assertThat(drawn.path("height").asInt()).isGreaterThan(50)
+            assertThat(drawn.path("painted").asInt()).`as`("pixels the canvas painted").isGreaterThan(1000)
+            assertThat(drawn.path("title").asString()).contains(cell.key)
+            val png = out.resolve("profiled-flame.png")
+            flame.screenshot(png)
+            assertThat(Files.size(png)).isGreaterThan(5_000)
+            assertThat(Files.readString(folder.resolve(graph))).contains("Primes.upTo", "Http11Processor.service")
+            assertThat(browser.errors).`as`("console errors").isEmpty()
+            assertThat(browser.dialogs).`as`("dialogs").isEmpty()
+            assertThat(flame.otherRequests.filterNot { it == report.url }).`as`("requests besides the flame graph's page").isEmpty()
+            println("report-it: profiled: the report links %s; the flame graph drew %d painted pixels on a %dx%d canvas in %.0f ms; screenshots %s, %s"
+                .format(graph, drawn.path("painted").asInt(), drawn.path("width").asInt(), drawn.path("height").asInt(), flame.wallMs,
+                    out.resolve("profiled-report.png"), png))
+        }
+    }
+
+    @Test
     fun `the browser check itself sees console errors, exceptions, dialogs and requests`() {
         val chromium = chromium()
         Files.createDirectories(out)
@@ -101,6 +150,18 @@ class ReportBrowserIT {
     }
 
     companion object {
+        /** async-profiler's flame graph page loaded, its canvas sized by its script. */
+        const val FLAME_DRAWN = "document.readyState === 'complete' && document.querySelector('canvas') && document.querySelector('canvas').height > 0 ? 'drawn' : null"
+
+        /** The flame graph's canvas: its size, how many of its pixels are painted (not transparent), and the page's title. */
+        const val FLAME = """(() => {
+            const c = document.querySelector('canvas');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let painted = 0;
+            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) painted++;
+            return { width: c.width, height: c.height, painted: painted, title: document.title + ' ' + (document.querySelector('h1') || {}).textContent };
+        })()"""
+
         /** Per chart element: drawn, how many points its series hold, how many SVG paths it drew. */
         const val CHARTS = """Array.from(document.querySelectorAll('.chart')).map(el => {
             const c = echarts.getInstanceByDom(el);

@@ -94,6 +94,45 @@ class SuiteParserTest {
     }
 
     @Test
+    fun `an app's own profiler, or none, is over the suite's, and a wrong one is named at the app's key`() {
+        val suite = parser.parse("""
+            name: t
+            apps:
+              - {name: plain, stack: tomcat, profiler: none}
+              - {name: walled, stack: tomcat, profiler: {mode: wall}}
+              - {name: inherits, stack: tomcat}
+            endpoints:
+              - kind: noop
+            profiler: cpu
+        """.trimIndent(), "s.yaml")
+        val (plain, walled, inherits) = suite.apps
+        assertThat(plain.profiler).isEqualTo(AppProfiler.Off)
+        assertThat(suite.profilerOf(plain)).isNull()
+        assertThat(suite.profilerOf(walled)).isEqualTo(ProfilerSpec(ProfilerMode.WALL))
+        assertThat(suite.profilerOf(inherits)).isEqualTo(ProfilerSpec(ProfilerMode.CPU))
+        assertThat(suite.withProfiler(ProfilerSpec(ProfilerMode.ALLOC)).profilerOf(walled)).`as`("run --profile replaces the suite's, not an app's own")
+            .isEqualTo(ProfilerSpec(ProfilerMode.WALL))
+        val wrong = problems("""
+            name: t
+            apps:
+              - {name: a, stack: tomcat, profiler: heap}
+            endpoints:
+              - kind: noop
+        """).single()
+        assertThat(wrong.render()).startsWith("s.yaml:3:40: apps[0].profiler: 'heap' is not a profiler mode")
+        assertThat(problems(minimal + "\n        profiler: none").single().render()).contains("profiler: 'none' is not a profiler mode")
+        val command = problems("""
+            name: t
+            apps:
+              - {name: c, command: [./server, --port, "{port}"], profiler: cpu}
+            endpoints:
+              - kind: noop
+        """).single()
+        assertThat(command.key).isEqualTo("apps[0].profiler")
+        assertThat(command.render()).contains("a command's process is not profiled")
+    }
+
+    @Test
     fun `a minimal suite gets the documented defaults`() {
         val suite = parser.parse(minimal.trimIndent(), "s.yaml")
         assertThat(suite.name).isEqualTo("t")

@@ -13,8 +13,15 @@ class StackbenchProperties(
     val downstream: Downstream = Downstream(),
     val stats: Stats = Stats(),
     val warmupTruth: WarmupTruth = WarmupTruth(),
+    val pinningTruth: PinningTruth = PinningTruth(),
     val db: Db = Db(),
 ) {
+    /**
+     * The known-truth pinning mode (off unless [enabled]): `/io/blocking` sleeps inside a class initializer, which pins a
+     * virtual thread to its carrier on every JDK (see `stackbench.apps.endpoints.io.PinningTruth`).
+     */
+    class PinningTruth(val enabled: Boolean = false)
+
     /** The `/db` connection pools: HikariCP's maximumPoolSize and r2dbc-pool's maxSize (each exists only with its URL). */
     class Db(val pool: Int = stackbench.contract.Database.DEFAULT_POOL) {
         init {

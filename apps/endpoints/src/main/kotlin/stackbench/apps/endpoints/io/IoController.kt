@@ -21,10 +21,16 @@ import java.util.concurrent.CompletableFuture
  * `GET /io/{strategy}?delay=ms`: answers after `delay` ms, spent where the strategy says (see [IoStrategy]):
  * a sleeping thread for the blocking ones, a timer for `suspend-delay` and `mono-delay`. The sleep is measured on the
  * thread that sleeps ([WorkCounters]); a timer is counted, not measured. `blocking`, `suspend-delay` and `mono-delay`
- * wait longer at first in the known-truth warm-up mode ([WarmupTruthClock]).
+ * wait longer at first in the known-truth warm-up mode ([WarmupTruthClock]); `blocking` sleeps inside a class initializer
+ * in the known-truth pinning mode ([PinningTruth]).
  */
 @RestController
-class IoController(private val ioPool: IoPool, private val work: WorkCounters, private val truth: WarmupTruthClock) {
+class IoController(
+    private val ioPool: IoPool,
+    private val work: WorkCounters,
+    private val truth: WarmupTruthClock,
+    private val pinning: PinningTruth,
+) {
 
     @GetMapping(BLOCKING)
     fun blocking(@RequestParam("delay", required = false) delay: String?): IoAnswer {
@@ -33,6 +39,8 @@ class IoController(private val ioPool: IoPool, private val work: WorkCounters, p
             val wait = truth.delay(ms)
             // not Thread.sleep(Duration), JDK 19+: sleep(ms, ns) is as exact on JDK 21+, rounded up to whole ms on JDK 17
             work.blocking(BLOCKING) { Thread.sleep(wait.toMillis(), wait.toNanosPart() % 1_000_000) }
+        } else if (pinning.on) {
+            work.blocking(BLOCKING) { pinning.sleep(ms * 1_000_000) }
         } else {
             work.blocking(BLOCKING) { Thread.sleep(ms) }
         }
