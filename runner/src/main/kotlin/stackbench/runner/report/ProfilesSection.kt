@@ -36,7 +36,9 @@ internal object ProfilesSection {
     /** What the run's profiler modes cost, one sentence per mode ([RunResult.profileOverhead]); empty when unknown. */
     fun overhead(result: RunResult): List<String> {
         val modes = profiled(result).mapNotNull { it.probes["profile"]?.details?.get("mode")?.asString() }.toSet()
-        return result.profileOverhead.filter { it.mode in modes || result.profileOverhead.all { o -> o.run == result.run.id } }.map { o ->
+        // a run that measured the costs itself shows every mode; another shows the modes it profiled with
+        val own = result.profileOverhead.all { it.run == result.run.id }
+        return result.profileOverhead.filter { own || it.mode in modes }.map { o ->
             val ratio = o.ratio?.let { r -> "%.2f×".format(Locale.ROOT, r) + (if (o.low != null && o.high != null) " [%.2f–%.2f]".format(Locale.ROOT, o.low, o.high) else "") } ?: "no ratio"
             val verdict = when {
                 !o.decided -> "not decided"
