@@ -9,9 +9,8 @@ import stackbench.runner.catalog.DownstreamJar
 import stackbench.runner.catalog.Stack
 import stackbench.runner.catalog.ToolCatalog
 import stackbench.runner.env.EnvironmentProbe
+import stackbench.runner.host.ListenPorts
 import stackbench.runner.isolation.Isolation
-import java.net.InetAddress
-import java.net.ServerSocket
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -90,10 +89,9 @@ class DoctorCommand : CliktCommand(name = "doctor") {
     }
 
     private fun ports(): Check = runCatching {
-        val ports = (1..3).map { ServerSocket(0, 50, InetAddress.getByName("127.0.0.1")).use { s -> s.localPort } }
-        // line by line: Files.readString trusts a /proc file's reported size and read only "3" of "32768\t60999"
-        val range = runCatching { Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).first().trim().replace(Regex("\\s+"), "-") }.getOrDefault("?")
-        Check("ports", true, "127.0.0.1 binds free ports (e.g. ${ports.joinToString()}); ephemeral range $range")
+        val listen = ListenPorts(isFree = ListenPorts.bindable("127.0.0.1"))
+        val ports = (1..3).map { listen.next() }
+        Check("ports", true, "127.0.0.1 binds free ports (e.g. ${ports.joinToString()}) in ${listen.range}, outside the ephemeral range ${ListenPorts.ephemeralRange()}")
     }.getOrElse { Check("ports", false, "cannot bind 127.0.0.1: ${it.message}", "check the loopback interface") }
 
     private fun openFiles(): Check {

@@ -218,8 +218,8 @@ class LabRun(
     }
 
     /**
-     * What the run's profiler modes cost, added to the record on disk: from its own comparisons of profiled against
-     * unprofiled cells, else, when it has profiles, from the lab's published measurement; unchanged when neither.
+     * What the run's profiler modes cost, added to the record on disk: from its own profiled windows against unprofiled
+     * ones (alternating, or compared), else, when it has profiles, from the lab's published measurement; unchanged when neither.
      */
     private fun profileOverhead(result: RunResult, dir: Path): RunResult {
         if (result.cells.none { it.probes.containsKey(stackbench.runner.profiler.ProfileComparisons.PROFILE) }) return result

@@ -76,7 +76,9 @@ class LocalHost(
 
     override fun launch(spec: LaunchSpec): ChildProcess = Launch.start(registry, spec, spec.command)
 
-    override fun freePort(): Int = java.net.ServerSocket(0, 50, java.net.InetAddress.getByName(address)).use { it.localPort }
+    private val ports = if (address == "127.0.0.1") ListenPorts.LOOPBACK else ListenPorts(isFree = ListenPorts.bindable(address))
+
+    override fun freePort(): Int = ports.next()
 }
 
 /** Starting a local process the one way the lab does: confined, tied to the runner's life, registered. */

@@ -31,7 +31,7 @@ class NetnsHost(
     /** How the round trip is emulated: `netem`, `relay`, or null when this host has none. */
     val rttMethod: String? get() = if (link.rtt == null) null else if (relayed) "relay" else "netem"
 
-    private val handedOut = java.util.concurrent.ConcurrentHashMap.newKeySet<Int>()
+    private val ports = ListenPorts(isFree = { true })
     private val relayCpu = DoubleAdder()
 
     /** The CPU time of this host's relays that have stopped, in ms. */
@@ -41,12 +41,7 @@ class NetnsHost(
         Launch.start(registry, spec, listOf(NSENTER, "--net=/run/netns/${link.namespace}") + spec.command)
 
     /** Only the lab's services listen in this namespace: a port is free if the lab has not handed it out before. */
-    override fun freePort(): Int {
-        while (true) {
-            val port = java.net.ServerSocket(0).use { it.localPort }
-            if (handedOut.add(port)) return port
-        }
-    }
+    override fun freePort(): Int = ports.next()
 
     override fun expose(port: Int, delayed: Boolean, cpus: List<Int>, log: Path, listenPort: Int): Exposure {
         if (!relayed) return Exposure.DIRECT

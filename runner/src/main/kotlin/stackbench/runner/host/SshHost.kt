@@ -106,7 +106,8 @@ class SshHost(
         val (status, out) = exec(listOf("cat", "/proc/net/tcp", "/proc/net/tcp6"))
         check(status == 0) { "could not read the ports in use on ${spec.name}: ${out.trim()}" }
         val used = portsIn(out)
-        return (20000..29999).shuffled().first { it !in used && handedOut.add(it) }
+        return (ListenPorts.PREFERRED).shuffled().firstOrNull { it !in used && handedOut.add(it) }
+            ?: error("no free port in ${ListenPorts.PREFERRED} on ${spec.name}: ${used.size} in use, ${handedOut.size} handed out")
     }
 
     override fun close() {

@@ -144,6 +144,6 @@ class SplitRun(
             return p.exitValue()
         }
 
-        private fun freePort(): Int = java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()).use { it.localPort }
+        private fun freePort(): Int = stackbench.runner.host.ListenPorts.LOOPBACK.next()
     }
 }

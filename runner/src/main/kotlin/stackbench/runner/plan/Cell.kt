@@ -30,6 +30,8 @@ data class Cell(
     val process: Int = 1,
     /** Whether the app restarts for every cell (`restart: cell`): then every cell is a process of its own. */
     val ownProcess: Boolean = true,
+    /** This cell's window in its process, 1-based: the first, second, ... of the process's `repetitions`; 1 with a process of its own. */
+    val window: Int = 1,
 ) {
     /** Which process measured this cell, as results record it: `tomcat-platform#2`; with `restart: cell`, the cell's own. */
     val processLabel: String get() = if (ownProcess) "$configKey#$process" else "${app.name}#$process"

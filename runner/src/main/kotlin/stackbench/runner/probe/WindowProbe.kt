@@ -42,6 +42,8 @@ data class ProbeTarget(
     val app: String = "",
     /** The CPU time so far of the relay in front of the app's HTTP port (a namespace host's emulated round trip), ms; null without one. */
     val relayCpuMs: (() -> Double?)? = null,
+    /** The window's place in its app process, 1-based (a cell's [stackbench.runner.plan.Cell.window]). */
+    val window: Int = 1,
 ) {
     fun file(name: String): String = runDir.relativize(dir.resolve(name)).toString()
 }

@@ -30,7 +30,8 @@ class ProfilerProbe(
     private var recording: WindowProfiler.Recording? = null
     private var startFailure: String? = null
 
-    override fun applies(target: ProbeTarget): Boolean = apps == null || target.app in apps
+    /** Its apps' windows; with `alternate`, only every second window of a process (the others measure the app unprofiled). */
+    override fun applies(target: ProbeTarget): Boolean = (apps == null || target.app in apps) && spec.profiles(target.window)
 
     override fun unavailable(target: ProbeTarget): String? = when {
         target.pid == null -> "no process the lab started: nothing to profile"

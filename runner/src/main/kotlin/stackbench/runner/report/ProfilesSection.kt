@@ -46,7 +46,9 @@ internal object ProfilesSection {
                 else -> "${o.relation} beyond ±%.0f %%".format(Locale.ROOT, o.threshold * 100)
             }
             val where = if (o.run == result.run.id) "in this run" else "in run ${o.run} on ${o.hostname} (${o.cpuModel}), not this run"
-            "${o.mode} profile: throughput $ratio of the same cell unprofiled ($verdict), measured $where"
+            // only an alternating measurement counts pairs of windows
+            val how = o.pairs?.let { " over $it pairs of windows in ${o.processes} process(es)" } ?: ""
+            "${o.mode} profile: throughput $ratio of the same cell unprofiled ($verdict), measured$how $where"
         }
     }
 

@@ -15,8 +15,9 @@ data class RunResult(
     /** For each comparison whose two sides were profiled: where the time went, a against b (profiler/ProfileComparisons). */
     val profileComparisons: List<ProfileComparisonRecord> = emptyList(),
     /**
-     * What each profiler mode of the run costs (profiler/ProfileOverhead): from this run's own comparisons of a profiled
-     * configuration against the same unprofiled, else, for a run with profiles, from the lab's published measurement
+     * What each profiler mode of the run costs (profiler/ProfileOverhead): from this run's own profiled windows against
+     * the unprofiled ones beside them (`alternate: true`), or its comparisons of a profiled configuration against the
+     * same unprofiled, else, for a run with profiles, from the lab's published measurement
      * (docs/runs/profile-overhead), naming the run and machine it came from.
      */
     val profileOverhead: List<ProfileOverheadRecord> = emptyList(),
@@ -24,7 +25,9 @@ data class RunResult(
 
 /**
  * What profiling in [mode] cost: the throughput ratio profiled ÷ unprofiled of one configuration ([a] ÷ [b]), its
- * interval and relation as the comparison [comparison] decided it, in run [run] on [hostname] ([cpuModel]).
+ * interval and relation as the comparison [comparison] decided it, in run [run] on [hostname] ([cpuModel]). [design]:
+ * "alternating windows" (profiled windows against the unprofiled ones beside them in the same process: [pairs] pairs
+ * in [processes] processes, [why] the decision in words) or "between processes" (a comparison of two configurations).
  */
 data class ProfileOverheadRecord(
     val mode: String,
@@ -40,6 +43,10 @@ data class ProfileOverheadRecord(
     val run: String,
     val hostname: String,
     val cpuModel: String,
+    val design: String? = null,
+    val pairs: Int? = null,
+    val processes: Int? = null,
+    val why: String? = null,
 )
 
 /**

@@ -49,7 +49,7 @@ class CellRun(
         return stackbench.runner.probe.ProbeTarget(app.pid, app.sut.capabilities.jvm, dir, ctx.runDir, cell.key, cell.app.virtualThreads, app.statsUrl, cell.app.name,
             // the relay in front of the app's HTTP port: the first exposure (the one the load goes through), when it is a
             // process of its own that reports its CPU; a direct exposure reports none, and the relay probe then does not apply
-            app.exposures.firstOrNull()?.takeIf { it.cpuMs() != null }?.let { relay -> { relay.cpuMs() } })
+            app.exposures.firstOrNull()?.takeIf { it.cpuMs() != null }?.let { relay -> { relay.cpuMs() } }, cell.window)
     }
 
     /** The app's own rate over the warm-up's last slices (null without one): the window's length follows it. */

@@ -31,8 +31,15 @@ enum class ProfilerEngine(val id: String) {
     }
 }
 
-/** A suite's `profiler:` (or `run --profile`): what to sample in every cell's measured window, and with what. */
-data class ProfilerSpec(val mode: ProfilerMode, val engine: ProfilerEngine = ProfilerEngine.AUTO) {
+/**
+ * A suite's `profiler:` (or `run --profile`): what to sample in every cell's measured window, and with what. With
+ * [alternate], only every second window of each app process is profiled (its 2nd, 4th, ...), the others not, so that
+ * one process measures what the profile costs against its own unprofiled windows ([stackbench.runner.profiler.ProfileOverhead]).
+ */
+data class ProfilerSpec(val mode: ProfilerMode, val engine: ProfilerEngine = ProfilerEngine.AUTO, val alternate: Boolean = false) {
+    /** Whether the [window]-th window (1-based) of a process is profiled. */
+    fun profiles(window: Int): Boolean = !alternate || window % 2 == 0
+
     /** Why this spec cannot run, or null: the JDK's recorder has no wall-clock sampling. */
     fun problem(): String? =
         if (engine == ProfilerEngine.JFR && mode == ProfilerMode.WALL) "JFR has no wall-clock sampling: use engine: async-profiler (or auto)" else null
@@ -57,9 +64,9 @@ sealed interface AppProfiler {
     }
 }
 
-/** Reads `profiler:` — a mode (`profiler: cpu`) or `{mode, engine}`, and on an app also `none` — with file:line:col errors. */
+/** Reads `profiler:` — a mode (`profiler: cpu`) or `{mode, engine, alternate}`, and on an app also `none` — with file:line:col errors. */
 internal object ProfilerReader {
-    private const val HINT = "e.g. profiler: cpu, or profiler: {mode: alloc, engine: jfr}"
+    private const val HINT = "e.g. profiler: cpu, or profiler: {mode: alloc, engine: jfr}, or profiler: {mode: cpu, alternate: true}"
     private const val NONE = "none"
 
     /** An app's `profiler:`; null when it has none (it takes the suite's). */
@@ -77,8 +84,9 @@ internal object ProfilerReader {
         val engine = m.scalar("engine")?.let { e ->
             ProfilerEngine.of(e.value) ?: null.also { problems.at(e, m.qualify("engine"), "'${e.value}' is not an engine", "one of ${ProfilerEngine.ids.joinToString()}") }
         } ?: ProfilerEngine.AUTO
+        val alternate = m.boolean("alternate") ?: false
         m.finish()
-        val spec = mode?.let { ProfilerSpec(it, engine) } ?: return null
+        val spec = mode?.let { ProfilerSpec(it, engine, alternate) } ?: return null
         spec.problem()?.let { problems.at(m.valueNode("engine"), m.qualify("engine"), it) }
         return spec
     }

@@ -93,9 +93,28 @@ class SuiteParser(
                 "an ssh host, which starts it with its own java", "set java: on the host ${appHost.name}, and leave jdk: out")
         }
         val profiler = ProfilerReader.read(root, problems)
+        checkAlternate(root, problems, profiler, apps, restart, repetitions)
         root.finish()
         if (problems.all.isNotEmpty() || name == null) return null
         return Suite(name, description, source, apps, profile, endpoints, load, repetitions, downstream, restart, comparisons, untilDecided, hosts, processes = processes, profiler = profiler, database = database)
+    }
+
+    /**
+     * `profiler: {alternate: true}` profiles every second window of a process against the windows between: that needs
+     * the windows in one process (`restart: app`) and at least three of them, an unprofiled one on each side of a profiled one.
+     */
+    private fun checkAlternate(root: YamlMap, problems: Problems, suite: ProfilerSpec?, apps: List<AppConfig>, restart: Restart, repetitions: Int) {
+        val who = listOfNotNull("profiler".takeIf { suite?.alternate == true }) +
+            apps.withIndex().filter { (it.value.profiler as? AppProfiler.On)?.spec?.alternate == true }.map { "apps[${it.index}].profiler" }
+        if (who.isEmpty()) return
+        val at = who.joinToString() + ".alternate"
+        if (restart != Restart.APP) {
+            problems.at(root.keyNode("restart") ?: root.keyNode("profiler") ?: root.keyNode("apps"), at,
+                "profiles every second window of a process, but each cell has a process of its own (restart: ${restart.id})", "set restart: app")
+        } else if (repetitions < 3) {
+            problems.at(root.keyNode("repetitions") ?: root.keyNode("apps"), at,
+                "profiles every second window of a process against the windows beside it, but a process has $repetitions", "set repetitions: 3 or more (7: three profiled windows between four unprofiled)")
+        }
     }
 
     private fun readApps(root: YamlMap, problems: Problems): List<AppConfig> {

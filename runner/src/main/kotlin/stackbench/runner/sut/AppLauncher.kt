@@ -9,7 +9,6 @@ import stackbench.runner.isolation.CgroupLimits
 import stackbench.runner.isolation.Confinement
 import stackbench.runner.isolation.Isolation
 import stackbench.runner.plan.Cell
-import java.net.ServerSocket
 import java.net.URI
 import java.nio.file.Files
 import java.nio.file.Path
@@ -190,8 +189,4 @@ class AppLauncher(
     /** The app's threads are this machine's (its own host or a namespace of it), not another machine's. */
     override fun releaseStatsThreads(app: RunningApp, driverCpus: List<Int>): String? =
         if (host.kind == "ssh") null else app.pid?.let { ObserverThreads.release(ObserverThreads.threadsOf(it), isolation, driverCpus) }
-
-    companion object {
-        fun freePort(): Int = ServerSocket(0).use { it.localPort }
-    }
 }

@@ -9,8 +9,6 @@ import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.testing.Needs
-import java.net.InetAddress
-import java.net.ServerSocket
 import java.net.URI
 import java.nio.file.Files
 import java.nio.file.Path
@@ -159,7 +157,7 @@ class OwnAppIT {
     }
 
     /** A loopback port nothing listens on. */
-    private fun freePort(): Int = ServerSocket(0, 1, InetAddress.getLoopbackAddress()).use { it.localPort }
+    private fun freePort(): Int = stackbench.runner.host.ListenPorts.LOOPBACK.next()
 
     @Test
     fun `a url app already running is verified, warmed up and measured, flagged not-isolated, and what the lab could not read is unknown`() {

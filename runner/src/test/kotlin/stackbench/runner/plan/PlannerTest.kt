@@ -153,4 +153,25 @@ class PlannerTest {
         org.assertj.core.api.Assertions.assertThatThrownBy { Planner.plan(twoByTwo.focused(emptySet(), emptyList())) }
             .hasMessageContaining("it was narrowed to no configuration")
     }
+
+    @Test
+    fun `each cell knows its window within its process - the first, second and so on of the process's repetitions`() {
+        val kept = suite(
+            """
+            name: t
+            apps: [{name: a, stack: tomcat}, {name: b, stack: tomcat}]
+            endpoints: [{kind: noop}]
+            processes: 2
+            repetitions: 3
+            restart: app
+            """,
+        )
+        val cells = Planner.plan(kept).cells
+        assertThat(cells.map { Triple(it.app.name, it.process, it.window) }).containsExactly(
+            Triple("a", 1, 1), Triple("b", 1, 1), Triple("a", 1, 2), Triple("b", 1, 2), Triple("a", 1, 3), Triple("b", 1, 3),
+            Triple("a", 2, 1), Triple("b", 2, 1), Triple("a", 2, 2), Triple("b", 2, 2), Triple("a", 2, 3), Triple("b", 2, 3),
+        )
+        // a cell of its own process is that process's only window
+        assertThat(Planner.plan(kept.copy(restart = stackbench.runner.suite.Restart.CELL)).cells.map { it.window }).containsOnly(1)
+    }
 }
