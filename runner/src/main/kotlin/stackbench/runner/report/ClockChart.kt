@@ -5,7 +5,8 @@ import stackbench.runner.results.SliceRecord
 
 /**
  * One clock for a cell: its app's answers per second through priming (when this cell's process was primed for it),
- * the warm-up and the measured window, the JIT compiler threads' CPU slice by slice, and where the lab placed the
+ * the compile-first stage (the cell's own request at one connection, when the suite asks for it), the warm-up and
+ * the measured window, the JIT compiler threads' CPU slice by slice, and where the lab placed the
  * steady state and why the warm-up ended, so that the steady-state decision can be checked by eye. The quiet waits
  * between phases are left out of the clock (each phase starts where the last ended); the window has no JIT line,
  * only its total (`jvm.compilerCpuMs`).
@@ -16,6 +17,7 @@ internal object ClockChart {
         val style = view.style(c.app.name)
         val answers = mutableListOf<Point>()
         val priming = mutableListOf<Point>()
+        val compiling = mutableListOf<Point>()
         val jit = mutableListOf<Point>()
         val marks = mutableListOf<Mark>()
         var t = 0.0
@@ -33,6 +35,10 @@ internal object ClockChart {
             slices(p.warmup.slices, priming, p.warmup.seconds)
             p.saturation?.let { slices(it.slices, priming, it.seconds) }
         }
+        c.compileFirst?.let { f ->
+            marks += Mark(t, "compiling first (${f.endedBy})")
+            slices(f.slices, compiling, f.seconds)
+        }
         marks += Mark(t, "warm-up")
         val warmStart = t
         slices(w.slices, answers, w.seconds)
@@ -42,6 +48,7 @@ internal object ClockChart {
         val series = listOfNotNull(
             Series("answers/s", "line", style.color, style.symbol, data = answers),
             priming.takeIf { p -> p.any { it.y != null } }?.let { Series("priming on /noop, answers/s", "line", style.color, style.symbol, "dotted", it, faint = true) },
+            compiling.takeIf { p -> p.any { it.y != null } }?.let { Series("compiling first at one connection, answers/s", "line", style.color, style.symbol, "dashed", it, faint = true) },
             jit.takeIf { p -> p.any { it.y != null } }?.let { Series("JIT compiler threads' CPU, % of the allotment", "line", "#555555", "none", "dashed", it, rightAxis = true) },
         )
         return ChartSpec(id, "${c.key}: priming, warm-up and window on one clock",

@@ -36,4 +36,17 @@ class ClockChartTest {
         assertThat(reused.series.map { it.name }).noneMatch { it.startsWith("priming") }
         assertThat(ClockChart.of(cell.copy(warmupRecord = null), RunView(base), "c")).isNull()
     }
+
+    @Test
+    fun `the compile-first stage sits between priming and warm-up, with its JIT line, so the compilations can be seen to end`() {
+        val compiled = cell.copy(compileFirst = WarmupRecord(4.0, "steady", 3.0, null,
+            listOf(SliceRecord(1.0, 100.0, 0.5), SliceRecord(2.0, 200.0, 0.2), SliceRecord(3.0, 300.0, 0.0), SliceRecord(4.0, 310.0, 0.0))))
+        val spec = ClockChart.of(compiled, RunView(base), "c")!!
+        assertThat(spec.xMarks.map { it.label to it.value }).containsExactly(
+            "priming" to 0.0, "compiling first (steady)" to 2.0, "warm-up" to 6.0, "steady from" to 7.0, "window (warm-up: steady)" to 9.0)
+        assertThat(spec.series.first { it.name.startsWith("compiling first") }.data.mapNotNull { it.y }).containsExactly(100.0, 200.0, 300.0, 310.0)
+        // the JIT line runs through all three stages: priming's 50 and 40 %, compile-first's 50, 20, 0 and 0, the warm-up's
+        assertThat(spec.series.first { it.rightAxis }.data.mapNotNull { it.y }).containsExactly(50.0, 40.0, 50.0, 20.0, 0.0, 0.0, 30.0, 10.0, 2.0)
+        assertThat(spec.series.first { it.name == "answers/s" }.data.first().x).isEqualTo(7.0)
+    }
 }
