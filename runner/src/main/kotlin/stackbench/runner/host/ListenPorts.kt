@@ -4,28 +4,40 @@ import java.net.InetAddress
 import java.net.ServerSocket
 import java.nio.file.Files
 import java.nio.file.Path
-import java.util.concurrent.ConcurrentHashMap
 
 /**
  * The ports the lab hands out for its services to listen on. Never one from the kernel's ephemeral range: a port
  * found free there (a `ServerSocket(0)`) is free only until some outgoing connection — a health poll, a relay's, a
  * load generator's — takes it as its own source port, and a service started a second later then fails to bind
  * (CI saw the app's stats channel fail so). Outside that range only another listener can take a port, and the lab
- * never hands one out twice ([handedOut]).
+ * never hands out one of its recent ports again ([handedOut]).
  */
 class ListenPorts(
     /** The kernel's ephemeral range (`net.ipv4.ip_local_port_range`), whose ports outgoing connections take. */
     ephemeral: IntRange = ephemeralRange(),
     /** Whether a port is free to bind here; a host whose ports the runner cannot bind itself passes its own check. */
     private val isFree: (Int) -> Boolean,
+    /** How many of the ports last handed out are never handed out again. */
+    private val memory: Int = 2000,
 ) {
     val range: IntRange = rangeOutside(ephemeral)
-    private val handedOut = ConcurrentHashMap.newKeySet<Int>()
 
-    /** A port no socket here listens on, never handed out before by this instance. */
-    fun next(): Int =
-        range.shuffled().firstOrNull { it !in handedOut && isFree(it) && handedOut.add(it) }
+    /** The ports handed out, oldest first: at most [memory] of them, so that a long run never runs out. */
+    private val handedOut = LinkedHashSet<Int>()
+
+    /**
+     * A port no socket here listens on, not among the last [memory] handed out by this instance: a port handed out
+     * moments ago may not be bound yet, and must not go to a second service; one handed out thousands of ports ago is
+     * either bound (and [isFree] says so) or free again.
+     */
+    @Synchronized
+    fun next(): Int {
+        val port = range.shuffled().firstOrNull { it !in handedOut && isFree(it) }
             ?: error("no free port to listen on in $range (outside the ephemeral range): ${handedOut.size} handed out")
+        handedOut += port
+        if (handedOut.size > memory) handedOut.remove(handedOut.first())
+        return port
+    }
 
     companion object {
         /** The block the lab prefers; below the usual ephemeral ranges of Linux (32768-60999) and above the well-known ports. */

@@ -130,7 +130,11 @@ class KnownTruthIT {
         val cpuMs = cell.jvm!!.cpuMsPerRequest!!
         val carrier = 1000.0 / (totalMs / events + cpuMs)
         println("known-truth-pinning: one carrier's 1 ÷ (${totalMs / events} + $cpuMs ms) = $carrier req/s against ${m.throughput}")
-        assertThat(m.throughput).`as`("one carrier's 1 ÷ (pin + CPU per answer)").isCloseTo(carrier, within(carrier * 0.10))
+        // the law is a floor more than a centre: its CPU per answer is the whole process's, and Tomcat's platform threads
+        // (poller, acceptor), the GC and the JIT run on the app's one CPU while the carrier sits parked in a pin, so the
+        // carrier is held for less than pin + CPU. Measured +3.5, +4.9, +5.9 and +8.3 % over it in four runs: 10 % below,
+        // 15 % above. Unpinned, 10 connections would give 500 req/s, which the bound below still fails
+        assertThat(m.throughput).`as`("one carrier's 1 ÷ (pin + CPU per answer)").isBetween(carrier * 0.90, carrier * 1.15)
         assertThat(m.throughput).`as`("under one carrier's 1 ÷ 20 ms").isLessThan(50.0 * 1.02)
     }
 

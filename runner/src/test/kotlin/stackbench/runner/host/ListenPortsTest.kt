@@ -33,6 +33,15 @@ class ListenPortsTest {
     }
 
     @Test
+    fun `a long run never runs out - only the most recent ports are kept from a second service`() {
+        val ports = ListenPorts(ephemeral = 25000..65535, isFree = { it in 1024..1033 }, memory = 5)
+        val handed = (1..30).map { ports.next() }
+        assertThat(handed).allMatch { it in 1024..1033 }
+        // any six in a row are distinct: each of the last five is held back from the next
+        assertThat(handed.windowed(6)).allSatisfy { assertThat(it).doesNotHaveDuplicates() }
+    }
+
+    @Test
     fun `when every port is handed out or taken, the error names the range`() {
         val ports = ListenPorts(ephemeral = 25000..65535, isFree = { it == 5000 })
         assertThat(ports.next()).isEqualTo(5000)
