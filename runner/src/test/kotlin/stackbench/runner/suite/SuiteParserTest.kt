@@ -95,28 +95,21 @@ class SuiteParserTest {
 
     @Test
     fun `an alternating profiler needs the windows in one process, three or more of them`() {
-        val ok = parser.parse("""
+        val alternating = """
             name: t
             apps:
               - {name: cpu, stack: tomcat, profiler: {mode: cpu, alternate: true}}
             endpoints:
               - kind: noop
             repetitions: 7
-            restart: app
-        """.trimIndent(), "s.yaml")
+        """.trimIndent()
+        val ok = parser.parse(alternating + "\nrestart: app", "s.yaml")
         val spec = ok.profilerOf(ok.apps.single())!!
         assertThat(spec).isEqualTo(ProfilerSpec(ProfilerMode.CPU, alternate = true))
         assertThat((1..7).filter { spec.profiles(it) }).containsExactly(2, 4, 6)
         assertThat(ProfilerSpec(ProfilerMode.CPU).profiles(1)).isTrue()
-        val ownProcesses = problems("""
-            name: t
-            apps:
-              - {name: cpu, stack: tomcat, profiler: {mode: cpu, alternate: true}}
-            endpoints:
-              - kind: noop
-            repetitions: 7
-        """).single()
-        assertThat(ownProcesses.render()).startsWith("s.yaml:2:1: apps[0].profiler.alternate").contains("apps[0].profiler.alternate").contains("restart: cell").contains("set restart: app")
+        val ownProcesses = problems(alternating).single()
+        assertThat(ownProcesses.render()).startsWith("s.yaml:2:1: apps[0].profiler.alternate").contains("restart: cell").contains("set restart: app")
         val two = problems(minimal + "\n        profiler: {mode: wall, alternate: true}\n        repetitions: 2\n        restart: app").single()
         assertThat(two.render()).contains("profiler.alternate").contains("a process has 2").contains("set repetitions: 3 or more")
         assertThat(problems(minimal + "\n        profiler: {mode: cpu, alternate: maybe}").single().key).isEqualTo("profiler.alternate")
