@@ -68,7 +68,10 @@ class ListenPorts(
          * This machine's ephemeral range; Linux's default where the file cannot be read. Line by line: Files.readString
          * trusts a /proc file's reported size, and read only "3" of "32768\t60999".
          */
-        fun ephemeralRange(): IntRange = runCatching { parseRange(Files.readAllLines(RANGE_FILE).first()) }.getOrDefault(32768..60999)
+        fun ephemeralRange(): IntRange = runCatching { parseRange(Files.readAllLines(RANGE_FILE).first()) }.getOrDefault(LINUX_DEFAULT)
+
+        /** Linux's default ephemeral range. */
+        val LINUX_DEFAULT = 32768..60999
 
         /** Binds [address]:port and lets go: true if nothing listens there. */
         fun bindable(address: String): (Int) -> Boolean = { port ->

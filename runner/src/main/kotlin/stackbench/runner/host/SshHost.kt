@@ -34,7 +34,6 @@ class SshHost(
 
     private val staged = ConcurrentHashMap<Path, String>()
     private val pidFiles = ConcurrentHashMap<ChildProcess, String>()
-    private val handedOut = ConcurrentHashMap.newKeySet<Int>()
     private val sessions = ConcurrentHashMap.newKeySet<ChildProcess>()
     private var launches = 0
 
@@ -101,13 +100,24 @@ class SshHost(
         return exec(listOf("cat", file)).takeIf { it.first == 0 }?.second?.trim()?.toLongOrNull()
     }
 
-    /** Only ports no socket there uses (from /proc/net/tcp*), and never one handed out before. */
+    /** Only ports no socket there uses (from /proc/net/tcp*), outside its ephemeral range, and none of the last handed out ([ListenPorts]). */
     override fun freePort(): Int {
         val (status, out) = exec(listOf("cat", "/proc/net/tcp", "/proc/net/tcp6"))
         check(status == 0) { "could not read the ports in use on ${spec.name}: ${out.trim()}" }
-        val used = portsIn(out)
-        return (ListenPorts.PREFERRED).shuffled().firstOrNull { it !in used && handedOut.add(it) }
-            ?: error("no free port in ${ListenPorts.PREFERRED} on ${spec.name}: ${used.size} in use, ${handedOut.size} handed out")
+        return synchronized(ports) {
+            inUse = portsIn(out)
+            runCatching { ports.next() }.getOrElse { throw IllegalStateException("on ${spec.name}, ${inUse.size} ports in use: ${it.message}", it) }
+        }
+    }
+
+    /** The ports in use there when [freePort] last read them, which [ports] checks against. */
+    @Volatile private var inUse: Set<Int> = emptySet()
+
+    /** Ports outside the host's own ephemeral range (read once; Linux's default where it cannot be read), none of its last 2,000 again. */
+    private val ports: ListenPorts by lazy {
+        val (status, out) = exec(listOf("cat", "/proc/sys/net/ipv4/ip_local_port_range"))
+        val ephemeral = if (status == 0) runCatching { ListenPorts.parseRange(out.lines().first()) }.getOrNull() else null
+        ListenPorts(ephemeral ?: ListenPorts.LINUX_DEFAULT, isFree = { it !in inUse })
     }
 
     override fun close() {

@@ -6,14 +6,17 @@ import java.util.Locale
 
 /**
  * "Allocation and collections": each cell's heap bytes allocated per request, its allocation rate and its collectors'
- * time over the measured window (the `alloc` probe's record, probe/AllocationProbe), from results.json alone.
+ * time over the measured window (the `alloc` probe's record, probes/AllocationProbe), from results.json alone.
  */
-internal object AllocationSection {
+internal object AllocationSection : ProbeSection {
+    override val id = "allocation"
+    override val title = "Allocation"
+    override val order = 2
     private const val PROBE = "alloc"
 
     private fun measured(result: RunResult) = result.cells.filter { it.probes[PROBE]?.figures?.get("bytesPerRequest") != null }
 
-    fun any(result: RunResult): Boolean = measured(result).isNotEmpty()
+    override fun any(result: RunResult): Boolean = measured(result).isNotEmpty()
 
     private fun figure(c: CellResult, name: String) = c.probes[PROBE]?.figures?.get(name)
 
@@ -33,18 +36,18 @@ internal object AllocationSection {
             num(figure(c, "gcMsPerRequest"), "%.4f"))
     }
 
-    fun html(result: RunResult, e: (String?) -> String): String {
+    override fun html(result: RunResult, e: (String?) -> String): String {
         if (!any(result)) return ""
         val body = rows(result).joinToString("") { r ->
             "<tr><td>${e(r.key)}</td><td class=\"num\">${r.perRequest}</td><td class=\"num\">${r.rate}</td><td class=\"num\">${r.gcPerSecond}</td><td class=\"num\">${r.gcPerRequest}</td></tr>"
         }
-        return "<section id=\"allocation\"><h2>Allocation and collections</h2><p class=\"caution\">Over each measured window, from the app's " +
+        return "<section id=\"$id\"><h2>Allocation and collections</h2><p class=\"caution\">Over each measured window, from the app's " +
             "own counters: heap bytes allocated by every thread per completed request (as JMH's gc.alloc.rate.norm: the server's " +
             "own work included), the allocation rate, and the collectors' time.</p><table><thead><tr><th>cell</th><th>allocated per request</th>" +
             "<th>MB/s</th><th>GC ms/s</th><th>GC ms per request</th></tr></thead><tbody>$body</tbody></table></section>"
     }
 
-    fun markdown(result: RunResult, md: (String?) -> String): String = buildString {
+    override fun markdown(result: RunResult, md: (String?) -> String): String = buildString {
         if (!any(result)) return ""
         appendLine()
         appendLine("**Allocation and collections** (over each window, from the app's own counters)")

@@ -16,8 +16,9 @@ object HtmlReport {
     fun render(result: RunResult): String {
         val view = RunView(result)
         val page = Page(view)
-        val body = listOf(page.header(), page.findings(), page.overview(), page.capacity(), page.figures(), page.startup(), page.details(), ProfilesSection.html(result, ::e), AllocationSection.html(result, ::e), page.environment())
-            .joinToString("\n")
+        val sections = listOf(page.header(), page.findings(), page.overview(), page.capacity(), page.figures(), page.startup(), page.details()) +
+            ProbeSection.ALL.map { it.html(result, ::e) } + page.environment()
+        val body = sections.joinToString("\n")
         val data = Html.json(mapOf("charts" to page.specs))
         val echarts = Html.inlineScript(Assets.echarts)
         val script = Html.inlineScript(Assets.script)
@@ -67,10 +68,10 @@ Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Ap
             val status = run.status.name.lowercase()
             val warning = if (run.status != RunStatus.COMPLETE) "<p class=\"lede\"><span class=\"flag bad\">$status</span> This run did not complete: the report shows the ${cells.size} cells it recorded.</p>" else ""
             val key = view.apps.joinToString("") { "<span>${tables.swatch(it)}${e(it)}</span>" }
-            val toc = listOf("findings" to "What this run shows", "overview" to "Throughput and latency", "capacity" to "Capacity", "figures" to "Key figures",
-                "startup" to "Startup", "cells" to "Inside the cells", "profiles" to "Where the time went", "allocation" to "Allocation", "environment" to "Environment")
-                .filter { (id, _) -> (id != "capacity" || result.searches.isNotEmpty()) && (id != "profiles" || ProfilesSection.any(result)) &&
-                    (id != "allocation" || AllocationSection.any(result)) }
+            val toc = (listOf("findings" to "What this run shows", "overview" to "Throughput and latency", "capacity" to "Capacity", "figures" to "Key figures",
+                "startup" to "Startup", "cells" to "Inside the cells") +
+                ProbeSection.ALL.filter { it.any(result) }.map { it.id to it.title } + ("environment" to "Environment"))
+                .filter { (id, _) -> id != "capacity" || result.searches.isNotEmpty() }
             return """<header class="top">
 <p class="kicker">stackbench report · <span class="status $status">$status</span></p>
 <h1>${e(run.suite)}</h1>

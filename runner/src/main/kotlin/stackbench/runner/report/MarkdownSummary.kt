@@ -91,8 +91,7 @@ object MarkdownSummary {
                 appendLine()
                 findings.forEach { appendLine(it) }
             }
-            append(ProfilesSection.markdown(result, ::md))
-            append(AllocationSection.markdown(result, ::md))
+            ProbeSection.ALL.forEach { append(it.markdown(result, ::md)) }
         }
     }
 

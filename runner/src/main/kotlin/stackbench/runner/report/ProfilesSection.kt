@@ -10,11 +10,14 @@ import java.util.Locale
  * (a against b) and the flame graphs of what grew and what shrank; for each profiled cell, its flame graph and its top
  * frames. From results.json alone (the `profile` probe's record and `profileComparisons`).
  */
-internal object ProfilesSection {
+internal object ProfilesSection : ProbeSection {
+    override val id = "profiles"
+    override val title = "Where the time went"
+    override val order = 1
     private const val CELL_TOP = 5
     private const val COMPARISON_TOP = 10
 
-    fun any(result: RunResult): Boolean = result.profileComparisons.isNotEmpty() || profiled(result).isNotEmpty()
+    override fun any(result: RunResult): Boolean = result.profileComparisons.isNotEmpty() || profiled(result).isNotEmpty()
 
     private fun profiled(result: RunResult) = result.cells.filter { it.probes["profile"] != null }
 
@@ -52,7 +55,7 @@ internal object ProfilesSection {
         }
     }
 
-    fun html(result: RunResult, e: (String?) -> String): String {
+    override fun html(result: RunResult, e: (String?) -> String): String {
         if (!any(result)) return ""
         val costs = overhead(result).let { lines ->
             if (lines.isEmpty()) "" else "<p class=\"caution\">What a profile costs: " + lines.joinToString("; ") { e(it) } + ".</p>"
@@ -75,10 +78,10 @@ internal object ProfilesSection {
             "<h4>${e(c.key)}</h4><p class=\"caution\">${e(how(c))}$graph${p.notes.joinToString("") { " " + e(it) + "." }}</p>" +
                 (if (rows.isEmpty()) "" else "<table><thead><tr><th>top frames, self</th><th>share</th><th>CPU ms per request</th></tr></thead><tbody>$rows</tbody></table>")
         }
-        return "<section id=\"profiles\"><h2>Where the time went</h2>$costs$comparisons<h3>Each cell's profile</h3>$cells</section>"
+        return "<section id=\"$id\"><h2>Where the time went</h2>$costs$comparisons<h3>Each cell's profile</h3>$cells</section>"
     }
 
-    fun markdown(result: RunResult, md: (String?) -> String): String = buildString {
+    override fun markdown(result: RunResult, md: (String?) -> String): String = buildString {
         if (!any(result)) return ""
         appendLine()
         appendLine("**Where the time went** (profiles of the measured windows)")

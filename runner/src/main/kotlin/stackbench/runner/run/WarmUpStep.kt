@@ -9,7 +9,7 @@ import stackbench.runner.suite.LoadLength
 /**
  * Warm up: a new app process is first primed on `/noop` ([Priming]); with `compile-first`, the cell's own request
  * then runs at one connection until the JIT is quiet (at most that long), so that the compiler threads are not
- * starved by the cell's busy request threads; then the cell's own load runs for at least
+ * starved by the cell's busy request threads (once a configuration a process, before its first window); then the cell's own load runs for at least
  * the warm-up, and until the app is steady ([WarmupWatch]: compilation quiet, throughput without trend) or the
  * warm-up's maximum is reached. Its figures are not counted. A cell without warm-up measures a cold JVM on purpose
  * (a container started for the test): no priming either; nor a cell whose suite says `prime: false`. In: the app, the driver. Out: the priming, the warm-up's
@@ -31,7 +31,9 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         }
         run.record.prime = app.prime
         if (!cell.load.warmup.isZero) {
-            cell.load.compileFirst?.let { cap ->
+            // once a configuration a process: its later windows find its request compiled (and their warm-up still waits
+            // for the JIT to be quiet)
+            cell.load.compileFirst?.takeIf { app.compiledFirst.add(cell.configKey) }?.let { cap ->
                 ctx.listener.phase(cell, "compiling first")
                 val (watch, seconds) = stage(run, Stage.compileFirst(cap))
                 run.record.compileFirst = watch.record(seconds)

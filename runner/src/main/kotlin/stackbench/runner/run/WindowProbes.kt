@@ -1,22 +1,18 @@
 package stackbench.runner.run
 
-import stackbench.runner.probe.AllocationProbe
-import stackbench.runner.database.DatabaseProbe
 import stackbench.runner.database.RunningDatabase
 import stackbench.runner.probe.ProbeTarget
-import stackbench.runner.probe.RelayProbe
 import stackbench.runner.probe.WindowFacts
 import stackbench.runner.probe.WindowProbe
-import stackbench.runner.profiler.AsyncProfilerLibrary
-import stackbench.runner.profiler.PinningProbe
-import stackbench.runner.profiler.ProfilerProbe
+import stackbench.runner.probes.ProbeContext
+import stackbench.runner.probes.ProbeKind
 import stackbench.runner.results.ProbeRecord
 import stackbench.runner.suite.Suite
 
 /**
- * The measurement probes of a run ([WindowProbe]): the suite's `profiler:` (or `run --profile`), pinned carriers, and
- * allocation per request. Each acts at
- * the measured window's edges; one that cannot measure a cell's app records why, and one that fails records that,
+ * The measurement probes of a run ([WindowProbe]), one of each kind in `probes/` that has something to measure: the
+ * suite's `profiler:` (or `run --profile`), pinned carriers, allocation per request, the relay's CPU, the database.
+ * Each acts at the measured window's edges; one that cannot measure a cell's app records why, and one that fails records that,
  * never failing the cell.
  */
 class WindowProbes(private val probes: List<WindowProbe>) {
@@ -45,25 +41,10 @@ class WindowProbes(private val probes: List<WindowProbe>) {
     companion object {
         val NONE = WindowProbes(emptyList())
 
-        /**
-         * A profiler for each mode the suite's apps are profiled with (the suite's `profiler:`, or an app's own), the
-         * pinned-carrier count for every app on virtual threads, allocation per request for every JVM, the relay's CPU for
-         * every app behind an emulated round trip, and the run's [database], if any.
-         */
-        fun of(suite: Suite, lab: Lab, database: RunningDatabase? = null): WindowProbes = WindowProbes(listOfNotNull(
-            *profilers(suite, lab).toTypedArray(),
-            PinningProbe(lab.java, lab.json),
-            AllocationProbe(lab.json),
-            RelayProbe(),
-            database?.let { DatabaseProbe(it, lab.json) },
-        ))
-
-        /** One profile probe per profiler spec in use, each for the apps it profiles. */
-        private fun profilers(suite: Suite, lab: Lab): List<WindowProbe> {
-            val bySpec = suite.apps.mapNotNull { app -> suite.profilerOf(app)?.let { it to app.name } }.groupBy({ it.first }, { it.second })
-            if (bySpec.isEmpty()) return emptyList()
-            val library = AsyncProfilerLibrary.extract(lab.home.resolve(".tools/lib"))
-            return bySpec.map { (spec, apps) -> ProfilerProbe(spec, lab.java, library, lab.json, apps.toSet()) }
+        /** The probes of every kind there is (`probes/`, [ProbeKind.ALL]) for this run. */
+        fun of(suite: Suite, lab: Lab, database: RunningDatabase? = null): WindowProbes {
+            val run = ProbeContext(suite, lab.home, lab.java, lab.json, database)
+            return WindowProbes(ProbeKind.ALL.flatMap { it.probes(run) })
         }
     }
 }

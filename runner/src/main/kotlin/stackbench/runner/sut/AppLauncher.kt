@@ -60,6 +60,12 @@ class RunningApp(
     /** Its priming (the first cell it serves does it), kept for the cells that reuse it. */
     @Volatile var prime: stackbench.runner.results.PrimeRecord? = null
 
+    /**
+     * The configurations (by key) whose `compile-first` stage it has run: their request is compiled, so a later
+     * window of the same configuration on this process goes straight to its warm-up.
+     */
+    val compiledFirst: MutableSet<String> = java.util.concurrent.ConcurrentHashMap.newKeySet()
+
     /** The idle probe of each configuration this process served, by configuration key, for its later repetitions. */
     val idleProbes = java.util.concurrent.ConcurrentHashMap<String, stackbench.runner.results.IdleProbe>()
 

@@ -2,6 +2,8 @@ package stackbench.runner.plan
 
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
+import stackbench.runner.suite.MachineFacts
+import stackbench.runner.suite.SuiteParser
 import java.time.Duration
 
 class EstimatesTest {
@@ -15,5 +17,18 @@ class EstimatesTest {
         assertThat(Estimates.paced(Duration.ofMinutes(10), Duration.ZERO, Duration.ZERO)).isEqualTo(Duration.ofMinutes(10))
         // faster than planned shortens it too
         assertThat(Estimates.paced(Duration.ofMinutes(10), Duration.ofSeconds(30), Duration.ofSeconds(60))).isEqualTo(Duration.ofMinutes(5))
+    }
+
+    @Test
+    fun `compile-first counts before a configuration's first window in its process, not before its later ones`() {
+        val suite = SuiteParser(MachineFacts(2)).parse(
+            "name: t\napps: [{name: a, stack: tomcat}]\nendpoints: [{kind: noop}]\n" +
+                "load: {connections: [1], warmup: 5s, warmup-max: 5s, compile-first: 60s, duration: 10s}\nrepetitions: 3\nrestart: app\n", "s.yaml")
+        val cells = Planner.plan(suite).cells
+        assertThat(cells.map { it.window }).containsExactly(1, 2, 3)
+        val (first, second) = cells.map { Estimates.warmup(it) }
+        // the warm-up's 5 s, and half the compile-first cap before the first window only
+        assertThat(first).isEqualTo(Duration.ofSeconds(35))
+        assertThat(second).isEqualTo(Duration.ofSeconds(5))
     }
 }

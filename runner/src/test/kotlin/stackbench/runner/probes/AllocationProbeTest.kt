@@ -1,8 +1,10 @@
-package stackbench.runner.probe
+package stackbench.runner.probes
 
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.data.Offset
 import org.junit.jupiter.api.Test
+import stackbench.runner.probe.ProbeTarget
+import stackbench.runner.probe.ServerCount
 
 class AllocationProbeTest {
     private fun reading(epochMs: Long, completed: Long, gcMs: Long?, allocated: Long?) =

@@ -1,11 +1,15 @@
-package stackbench.runner.database
+package stackbench.runner.probes
 
+import java.sql.Connection
+import stackbench.runner.database.ActivitySample
+import stackbench.runner.database.RunningDatabase
+import stackbench.runner.database.StatementCounter
+import stackbench.runner.database.StatementCounts
 import stackbench.runner.probe.ProbeTarget
 import stackbench.runner.probe.WindowFacts
 import stackbench.runner.probe.WindowProbe
 import stackbench.runner.results.ProbeRecord
 import tools.jackson.databind.ObjectMapper
-import java.sql.Connection
 
 /**
  * The run's database in every measured window (`probes.database`): its processes' CPU time (/proc), the apps'
@@ -15,6 +19,11 @@ import java.sql.Connection
  */
 class DatabaseProbe(private val db: RunningDatabase, private val json: ObjectMapper) : WindowProbe {
     override val name = NAME
+
+    /** A run with a database (a suite's `database:`) has it. */
+    object Kind : ProbeKind {
+        override fun probes(run: ProbeContext) = listOfNotNull(run.database?.let { DatabaseProbe(it, run.json) })
+    }
 
     private var connection: Connection? = null
     private var startCpuMs = 0.0
@@ -88,18 +97,6 @@ class DatabaseProbe(private val db: RunningDatabase, private val json: ObjectMap
         const val SAMPLE_MS = 200L
         /** How many statements the record details, by execution time. */
         const val TOP = 10
-    }
-}
-
-/** The apps' connections over a window: how many were open and how many were running a query, sampled. */
-data class ActivitySample(val samples: Int, val connectionsMean: Double?, val connectionsMax: Int?, val activeMean: Double?, val activeMax: Int?) {
-    companion object {
-        val NONE = ActivitySample(0, null, null, null, null)
-
-        /** The summary of (open, active) readings. Pure. */
-        fun of(readings: List<Pair<Int, Int>>): ActivitySample = if (readings.isEmpty()) NONE else ActivitySample(
-            readings.size, readings.map { it.first }.average(), readings.maxOf { it.first }, readings.map { it.second }.average(), readings.maxOf { it.second },
-        )
     }
 }
 

@@ -1,8 +1,13 @@
-package stackbench.runner.probe
+package stackbench.runner.probes
 
-import tools.jackson.databind.ObjectMapper
-import stackbench.runner.results.ProbeRecord
 import java.time.Duration
+import stackbench.runner.probe.ProbeTarget
+import stackbench.runner.probe.ServerCount
+import stackbench.runner.probe.StatsChannel
+import stackbench.runner.probe.WindowFacts
+import stackbench.runner.probe.WindowProbe
+import stackbench.runner.results.ProbeRecord
+import tools.jackson.databind.ObjectMapper
 
 /**
  * Allocation and collection per request over the measured window, as JMH's `-prof gc` (`gc.alloc.rate.norm`): the
@@ -19,6 +24,11 @@ import java.time.Duration
  */
 class AllocationProbe(private val json: ObjectMapper) : WindowProbe {
     override val name = NAME
+
+    /** Every run has it; it applies to every JVM. */
+    object Kind : ProbeKind {
+        override fun probes(run: ProbeContext) = listOf(AllocationProbe(run.json))
+    }
 
     /** Each cell's reading at its window's start. */
     private val first = java.util.concurrent.ConcurrentHashMap<String, ServerCount>()

@@ -1,15 +1,21 @@
-package stackbench.runner.profiler
+package stackbench.runner.probes
 
-import stackbench.runner.suite.ProfilerEngine
-import stackbench.runner.suite.ProfilerMode
-import stackbench.runner.suite.ProfilerSpec
+import java.nio.file.Files
+import java.nio.file.Path
 import stackbench.runner.probe.ProbeTarget
 import stackbench.runner.probe.WindowFacts
 import stackbench.runner.probe.WindowProbe
+import stackbench.runner.profiler.AsyncProfilerLibrary
+import stackbench.runner.profiler.CollapsedStacks
+import stackbench.runner.profiler.FlameConverter
+import stackbench.runner.profiler.ProfileSummary
+import stackbench.runner.profiler.Jcmd
+import stackbench.runner.profiler.WindowProfiler
 import stackbench.runner.results.ProbeRecord
+import stackbench.runner.suite.ProfilerEngine
+import stackbench.runner.suite.ProfilerMode
+import stackbench.runner.suite.ProfilerSpec
 import tools.jackson.databind.ObjectMapper
-import java.nio.file.Files
-import java.nio.file.Path
 
 /**
  * A profile of the measured window ([ProfilerSpec]): recorded from the window's first request to its end
@@ -25,6 +31,20 @@ class ProfilerProbe(
     private val apps: Set<String>? = null,
 ) : WindowProbe {
     override val name = "profile"
+
+    /**
+     * One probe for each profiler spec in use (the suite's `profiler:`, or `run --profile`, and any app's own), each
+     * for the apps it profiles; async-profiler's library is unpacked into `.tools/lib` only when one is.
+     */
+    object Kind : ProbeKind {
+        override fun probes(run: ProbeContext): List<WindowProbe> {
+            val suite = run.suite
+            val bySpec = suite.apps.mapNotNull { app -> suite.profilerOf(app)?.let { it to app.name } }.groupBy({ it.first }, { it.second })
+            if (bySpec.isEmpty()) return emptyList()
+            val library = AsyncProfilerLibrary.extract(run.home.resolve(".tools/lib"))
+            return bySpec.map { (spec, apps) -> ProfilerProbe(spec, run.java, library, run.json, apps.toSet()) }
+        }
+    }
     private val profiler = WindowProfiler(spec, Jcmd.beside(java), library)
     private val converter = FlameConverter(java)
     private var recording: WindowProfiler.Recording? = null
@@ -57,7 +77,7 @@ class ProfilerProbe(
             converter.html(r.jfr, spec.mode, r.engine, "${target.cellKey}: ${spec.mode.id} (${r.engine.id}, ${r.event})", target.dir.resolve(HTML))
             val stacks = CollapsedStacks.parse(Files.readString(target.dir.resolve(COLLAPSED)), COLLAPSED)
             val perRequest = window.cpuMsPerRequest.takeIf { spec.mode == ProfilerMode.CPU }
-            val summary = ProfileSummary.of(spec.mode, r, stacks, perRequest)
+            val summary = ProfileSummary.of(spec.mode, r, stacks, perRequest, TOP)
             ProbeRecord(
                 figures = mapOf("samples" to stacks.total.toDouble(), "topSelfShare" to summary.topSelf.firstOrNull()?.share),
                 files = mapOf("jfr" to target.file(JFR), "collapsed" to target.file(COLLAPSED), "flameGraph" to target.file(HTML)),
@@ -74,27 +94,5 @@ class ProfilerProbe(
         const val COLLAPSED = "profile.collapsed"
         const val HTML = "profile.html"
         const val TOP = 15
-    }
-}
-
-/** A window's profile in short: what recorded it, how many samples, and its top frames. */
-data class ProfileSummary(
-    val mode: String,
-    val engine: String,
-    val event: String,
-    val samples: Long,
-    /** The app's CPU ms per answer over the window, which a frame's share multiplies into its own; null when not a CPU profile or unknown. */
-    val cpuMsPerRequest: Double?,
-    val topSelf: List<Frame>,
-    val topTotal: List<Frame>,
-) {
-    data class Frame(val frame: String, val samples: Long, val share: Double, val msPerRequest: Double?)
-
-    companion object {
-        fun of(mode: ProfilerMode, r: WindowProfiler.Recording, stacks: CollapsedStacks, cpuMsPerRequest: Double?): ProfileSummary {
-            fun frames(list: List<FrameShare>) = list.map { Frame(it.frame, it.samples, it.share, cpuMsPerRequest?.let { c -> c * it.share }) }
-            return ProfileSummary(mode.id, r.engine.id, r.event, stacks.total, cpuMsPerRequest,
-                frames(stacks.topSelf(ProfilerProbe.TOP)), frames(stacks.topTotal(ProfilerProbe.TOP)))
-        }
     }
 }

@@ -1,5 +1,8 @@
-package stackbench.runner.probe
+package stackbench.runner.probes
 
+import stackbench.runner.probe.ProbeTarget
+import stackbench.runner.probe.WindowFacts
+import stackbench.runner.probe.WindowProbe
 import stackbench.runner.results.ProbeRecord
 
 /**
@@ -9,6 +12,11 @@ import stackbench.runner.results.ProbeRecord
  */
 class RelayProbe : WindowProbe {
     override val name = "relay"
+
+    /** Every run has it; it applies to the apps behind an emulated round trip. */
+    object Kind : ProbeKind {
+        override fun probes(run: ProbeContext) = listOf(RelayProbe())
+    }
     private var start: Double? = null
 
     override fun applies(target: ProbeTarget): Boolean = target.relayCpuMs != null

@@ -1,13 +1,15 @@
-package stackbench.runner.profiler
+package stackbench.runner.probes
 
-import stackbench.runner.probe.ProbeTarget
-import stackbench.runner.probe.WindowFacts
-import stackbench.runner.probe.WindowProbe
-import stackbench.runner.results.ProbeRecord
-import tools.jackson.databind.ObjectMapper
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Instant
+import stackbench.runner.probe.ProbeTarget
+import stackbench.runner.probe.WindowFacts
+import stackbench.runner.probe.WindowProbe
+import stackbench.runner.profiler.Jcmd
+import stackbench.runner.profiler.PinnedEvents
+import stackbench.runner.results.ProbeRecord
+import tools.jackson.databind.ObjectMapper
 
 /**
  * Virtual threads that pinned their carrier in the measured window (JDK Flight Recorder's `jdk.VirtualThreadPinned`,
@@ -20,6 +22,11 @@ import java.time.Instant
  */
 class PinningProbe(java: Path, private val json: ObjectMapper) : WindowProbe {
     override val name = "pinned"
+
+    /** Every run has it; it applies to the apps on virtual threads. */
+    object Kind : ProbeKind {
+        override fun probes(run: ProbeContext) = listOf(PinningProbe(run.java, run.json))
+    }
     private val jcmd = Jcmd.beside(java)
     private var started: Long? = null
     private var windowFrom: Instant? = null
