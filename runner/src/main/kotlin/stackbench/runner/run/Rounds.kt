@@ -45,7 +45,7 @@ object Rounds {
         return (1..windows).flatMap { w ->
             templates.map { t ->
                 val rep = lastRep + w
-                t.copy(index = ++index, repetition = rep, process = if (keptApps) nextProcess else rep)
+                t.copy(index = ++index, repetition = rep, process = if (keptApps) nextProcess else rep, window = if (keptApps) w else 1)
             }
         }
     }

@@ -68,6 +68,8 @@ class RoundsTest {
         val round = Rounds.cells(plan, setOf("b/cpu-direct-limit10000/c10"), done, 8)
         assertThat(round.map { "${it.index} ${it.key} ${it.processLabel}" })
             .containsExactly("9 b/cpu-direct-limit10000/c10/r5 b#3", "10 b/cpu-direct-limit10000/c10/r6 b#3")
+        // each its place in the new process, as the planner numbers them (the profiler's `alternate` and compile-first read it)
+        assertThat(round.map { it.window }).containsExactly(1, 2)
         // restart: cell: one more cell, its own process
         val cellPlan = Planner.plan(suite("repetitions: 3"))
         val next = Rounds.cells(cellPlan, setOf("a/cpu-direct-limit10000/c10"), cellPlan.cells.map { Fixtures.cell(it) }, 6)

@@ -65,7 +65,18 @@ class JavaProcess private constructor(val name: String, private val process: Pro
             return JavaProcess(name, process, log).also { started.add(it) }
         }
 
-        fun freePort(): Int = ServerSocket(0).use { it.localPort }
+        /** The ports handed out in this test JVM: none twice, since one handed out may not be bound yet. */
+        private val handedOut = java.util.concurrent.ConcurrentHashMap.newKeySet<Int>()
+
+        /**
+         * A port nothing listens on, from 20000-29999: below Linux's ephemeral range (32768-60999 by default), where a
+         * port found free with `ServerSocket(0)` stays free only until an outgoing connection (a health poll, the
+         * apps' calls to the downstream service and the database) takes it as its source port, and the app started a
+         * moment later fails to bind. The runner's `host/ListenPorts` keeps the same rule for the lab.
+         */
+        fun freePort(): Int = (20000..29999).shuffled().first { port ->
+            handedOut.add(port) && runCatching { ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress()).close() }.isSuccess
+        }
 
         fun awaitUp(process: JavaProcess, timeout: Duration, up: () -> Boolean) {
             val deadline = System.nanoTime() + timeout.toNanos()
