@@ -28,11 +28,12 @@ class ListenPorts(
     /**
      * A port no socket here listens on, not among the last [memory] handed out by this instance: a port handed out
      * moments ago may not be bound yet, and must not go to a second service; one handed out thousands of ports ago is
-     * either bound (and [isFree] says so) or free again.
+     * either bound (and [isFree] says so) or free again. [alsoFree] adds what only this call knows (a remote host's
+     * ports in use, read just before).
      */
     @Synchronized
-    fun next(): Int {
-        val port = range.shuffled().firstOrNull { it !in handedOut && isFree(it) }
+    fun next(alsoFree: (Int) -> Boolean = { true }): Int {
+        val port = range.shuffled().firstOrNull { it !in handedOut && isFree(it) && alsoFree(it) }
             ?: error("no free port to listen on in $range (outside the ephemeral range): ${handedOut.size} handed out")
         handedOut += port
         if (handedOut.size > memory) handedOut.remove(handedOut.first())
