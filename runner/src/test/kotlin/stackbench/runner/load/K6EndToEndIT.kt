@@ -23,7 +23,7 @@ import java.time.Duration
 
 /** k6 for real against a throwaway server on 127.0.0.1: one instance, and one load split over two. */
 @Timeout(60)
-class K6EndToEndTest {
+class K6EndToEndIT {
     private val server = TestHttpServer()
     private val home = Path.of(System.getProperty("user.dir")).parent
 

@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong
 
 /** Each driver, for real, against a throwaway server on 127.0.0.1: command → DriverProcess → parse. */
 @Timeout(60)
-class LoadDriversEndToEndTest {
+class LoadDriversEndToEndIT {
     private val server = TestHttpServer()
     private val processes = DriverProcess()
     private val home = Path.of(System.getProperty("user.dir")).parent // runner/ → the project
