@@ -34,6 +34,7 @@ enum class Figure(
     SERVER_THROUGHPUT("server-throughput", "app's own req/s", { c ->
         c.resources?.serverPerSecond?.filterNotNull()?.takeIf { it.isNotEmpty() }?.average()
     }, Format::rate, AT_WAIT_CEILING),
+    MEAN("mean", "mean ms", { it.measured?.latency?.mean }, Format::ms),
     P50("p50", "p50 ms", { it.measured?.latency?.p50 }, Format::ms),
     P90("p90", "p90 ms", { it.measured?.latency?.p90 }, Format::ms),
     P99("p99", "p99 ms", { it.measured?.latency?.p99 }, Format::ms),

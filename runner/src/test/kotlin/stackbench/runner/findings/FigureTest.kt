@@ -52,4 +52,15 @@ class FigureTest {
         // the warm-up's figure: nothing about the window after it; a kill, a slow host or a client at its limit still counts against it
         assertThat(Figure.WARMUP_STABILITY.waiver!!.codes).contains("compiling", "unsteady", "no-steady-state").doesNotContain("oom", "host-slow", "client-bound")
     }
+
+    @Test
+    fun `the mean latency is the load generator's mean, beside its percentiles, and unknown without one`() {
+        val load = Fixtures.load(100.0, p99 = 40.0)
+        val measured = cell.copy(measured = load.copy(latency = load.latency.copy(mean = 12.5, p50 = 10.0)))
+        assertThat(Figure.of("mean")).isEqualTo(Figure.MEAN)
+        assertThat(Figure.MEAN.value(measured)).isEqualTo(12.5)
+        assertThat(Figure.P99.value(measured)).isEqualTo(40.0)
+        assertThat(Figure.MEAN.value(cell.copy(measured = null))).isNull()
+        assertThat(Figure.MEAN.waiver).isNull()
+    }
 }
