@@ -29,12 +29,15 @@ class PlanCommand : CliktCommand(name = "plan") {
     private val apps by option("--apps", metavar = "NAME,...", help = "as for run").split(",")
     private val processes by option("--processes", help = "as for run").wholeNumber(Ranges.PROCESSES)
     private val restart by option("--restart", help = "as for run").choice(*stackbench.runner.suite.Restart.entries.map { it.id }.toTypedArray())
+    private val untilDecided by option("--until-decided", metavar = "BUDGET", help = "as for run: prints the looks a run with this budget would take")
+        .duration(Ranges.UNTIL_DECIDED_MIN, Ranges.UNTIL_DECIDED_MAX)
 
     override fun run() {
         val path = Home.suite(suiteArg ?: "quick")
         val cpus = EnvironmentProbe.machineCpus()
         val suite = SuiteParser(MachineFacts(cpus), Home.path).read(path, runCatching { Home.path.relativize(path.toAbsolutePath()).toString() }.getOrDefault(path.toString())).withRestart(restart)
             .let { try { it.withApps(apps) } catch (e: IllegalArgumentException) { throw BadInput("--apps: ${e.message}") } }
+        if (untilDecided != null && suite.comparisons.isEmpty()) throw RunCommand.noComparisons(suite)
         val plan = Planner.plan(suite, scale, repetitions, processes)
         val profile = suite.profile
         val placement = Placement.of(profile, cpus)
@@ -71,7 +74,7 @@ class PlanCommand : CliktCommand(name = "plan") {
         }
         println()
         println("${plan.cells.size} cells${if (plan.searches.isEmpty()) "" else " and ${plan.searches.size} capacity searches"}, estimated ${ConsoleProgress.format(plan.estimatedDuration)}")
-        suite.untilDecided?.takeIf { suite.comparisons.isNotEmpty() }?.let { budget ->
+        (untilDecided ?: suite.untilDecided)?.takeIf { suite.comparisons.isNotEmpty() }?.let { budget ->
             val k = stackbench.runner.run.Rounds.maxLooks(plan, budget)
             println("until-decided ${Units.formatDuration(budget)}: at most $k look(s) at the comparisons (the planned cells, then ${k - 1} round(s) of one more process a side, " +
                 "by this plan's estimate), each at the confidence alpha spending allows: " +

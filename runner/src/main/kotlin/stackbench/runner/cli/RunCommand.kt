@@ -78,9 +78,7 @@ class RunCommand : CliktCommand(name = "run") {
             throw BadInput("the plan is estimated at ${stackbench.runner.run.ConsoleProgress.format(plan.estimatedDuration)}, past the ${MAX_UNCONFIRMED.toHours()} h " +
                 "a run may take unconfirmed; check it with ./stackbench plan, shorten it (--scale, --repetitions, --apps) or confirm with --long")
         }
-        if (untilDecided != null && suite.comparisons.isEmpty()) {
-            throw BadInput("--until-decided: suite ${suite.name} names no comparisons to decide (add a compare: list, see docs/suite-format.md)")
-        }
+        if (untilDecided != null && suite.comparisons.isEmpty()) throw noComparisons(suite)
 
         val source = LabRun.Source(suiteText, suitePath)
         LabRun(install = !noInstall, fastStart = fastStart, history = history).run(suite, plan, source, scaleUsed, appsKept, earlier, untilDecided ?: suite.untilDecided,
@@ -118,5 +116,9 @@ class RunCommand : CliktCommand(name = "run") {
     companion object {
         /** The longest estimated run that starts without `--long`. */
         val MAX_UNCONFIRMED: java.time.Duration = java.time.Duration.ofHours(12)
+
+        /** `--until-decided` (run's or plan's) on a suite with nothing to decide. */
+        fun noComparisons(suite: stackbench.runner.suite.Suite) =
+            BadInput("--until-decided: suite ${suite.name} names no comparisons to decide (add a compare: list, see docs/suite-format.md)")
     }
 }

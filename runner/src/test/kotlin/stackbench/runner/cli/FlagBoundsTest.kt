@@ -37,6 +37,8 @@ class FlagBoundsTest {
             "run | --scale | 0 | '0' is not a number in 0.01..100",
             "run | --scale | 1e9 | '1e9' is not a number in 0.01..100",
             "run | --until-decided | 0s | '0s' is shorter than 1s",
+            "plan | --until-decided | 0s | '0s' is shorter than 1s",
+            "plan | --until-decided | soon | 'soon' is not a duration; a duration is a number and a unit: 500ms, 30s, 2m, 1h",
             "run | --until-decided | 25h | '25h' is longer than 24h, the most it may be",
             "run | --until-decided | soon | 'soon' is not a duration; a duration is a number and a unit: 500ms, 30s, 2m, 1h",
             "serve | --port | 70000 | '70000' is not a whole number in 1..65535",
