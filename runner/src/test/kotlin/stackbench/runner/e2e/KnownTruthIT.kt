@@ -72,16 +72,18 @@ class KnownTruthIT {
     @Test
     fun `a fixed 100 ms downstream delay measures a p50 within 2 percent of the delay plus the path's own cost`(@TempDir dir: Path) {
         Needs.that(!ohaMissing(), "oha is not installed")
-        // the path (WebFlux + WebClient + the downstream on loopback) adds 1-3 ms of its own, more on a busy CI
-        // machine (p50 101.4, 102.6 and 103.1 ms in three CI runs): the same run measures it at a 1 ms delay, and
-        // the truth for 100 ms is 99 ms more than that
+        // the path (WebFlux + WebClient + the downstream on loopback) adds 1-3 ms of its own with C2 (p50 101.4, 102.6
+        // and 103.1 ms in three CI runs), 3-4.5 ms with the C1 alone that the suite runs (103.36 and 104.36 ms on the AMD
+        // EPYC machines): the same run measures it at a 1 ms delay, and the truth for 100 ms is 99 ms more than that
         val cells = runAll("known-truth-delay", dir).associateBy { it.endpoint.params["delay"]!!.toDouble() }
         val path = cells.getValue(1.0).measured!!
         val m = cells.getValue(100.0).measured!!
         val truth = 99.0 + path.latency.p50!!
         println("known-truth-delay: p50 ${m.latency.p50} ms against ${truth} ms (the 1 ms call's p50 ${path.latency.p50} ms + 99)")
         assertThat(m.latency.p50!!).`as`("p50 against the delay plus the path's own cost").isCloseTo(truth, within(truth * 0.02))
-        assertThat(m.latency.p50!!).`as`("p50 against the delay alone").isCloseTo(100.0, within(5.0))
+        // an offset that both cells share (a driver adding a constant) passes the check above: this one bounds it, at the
+        // slowest path measured with C1 (4.36 ms at 200 req/s) and a margin for a busier machine
+        assertThat(m.latency.p50!!).`as`("p50 against the delay alone").isCloseTo(100.0, within(7.0))
         assertThat(m.latency.min!!).`as`("nothing is faster than the delay").isGreaterThanOrEqualTo(100.0)
     }
 
