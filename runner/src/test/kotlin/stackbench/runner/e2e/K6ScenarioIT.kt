@@ -29,7 +29,7 @@ class K6ScenarioIT {
         val suite = dir.resolve("k6-it.yaml")
         Files.writeString(suite, """
             name: k6-it
-            apps: [{name: tc, stack: tomcat}]
+            apps: [{name: tc, stack: tomcat, jvm-args: [-XX:TieredStopAtLevel=1]}]
             profile: {cpus: 1, $pinned memory: 512MiB}
             endpoints: [{kind: todo, method: [GET, POST]}]
             load:

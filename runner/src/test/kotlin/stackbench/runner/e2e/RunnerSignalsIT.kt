@@ -30,7 +30,7 @@ class RunnerSignalsIT {
         val pinned = if (cpus >= 2) "cpuset: [${cpus - 1}]," else ""
         return Files.writeString(dir.resolve("signals.yaml"), """
             name: signals
-            apps: [{name: tc, stack: tomcat}]
+            apps: [{name: tc, stack: tomcat, jvm-args: [-XX:TieredStopAtLevel=1]}]
             profile: {cpus: 1, $pinned memory: 512MiB}
             endpoints: [{kind: cpu, strategies: [direct], limit: 1000}]
             load: {driver: wrk, connections: 4, warmup: 1s, prime: false, duration: 60s, timeout: 5s}

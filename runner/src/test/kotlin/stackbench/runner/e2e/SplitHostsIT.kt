@@ -33,7 +33,7 @@ class SplitHostsIT {
 
     private val smallSuite = """
         name: split-hosts-it
-        apps: [{name: tc, stack: tomcat, boot: "3.5", jdk: 17}]
+        apps: [{name: tc, stack: tomcat, boot: "3.5", jdk: 17, jvm-args: [-XX:TieredStopAtLevel=1]}]
         profile: {cpus: 1, memory: 512MiB}
         endpoints: [{kind: todo, method: [GET, POST]}]
         hosts:

@@ -33,7 +33,9 @@ class RunningApp private constructor(val stack: Stack, val process: JavaProcess,
         private val STARTED = Regex("""Started \w+ in \d+\.\d+ seconds \(process running for \d+\.\d+\)""")
 
         /**
-         * A small heap is fine; everything else as in production: the real jar, the real JIT. Not a fast start
+         * A small heap and C1 alone (`-XX:TieredStopAtLevel=1`: what the app answers does not depend on the JIT's tier,
+         * and without C2 competing for the CPU a Tomcat jar on one CPU started in 10.5-10.7 s against 18.5-21.4 s);
+         * everything else as in production: the real jar. Not a fast start
          * (the runner's `run --fast-start`): each jar starts twice here, and with it the warm-up truth and AppContractIT (then separate tests)
          * read 103 + 124 s against 83 + 179 s without, within this machine's spread (docs/testing.md).
          */
@@ -41,7 +43,7 @@ class RunningApp private constructor(val stack: Stack, val process: JavaProcess,
             val port = JavaProcess.freePort()
             val statsPort = JavaProcess.freePort()
             val process = JavaProcess.start(
-                "${stack.id}-boot${stack.bootLine}-$label", stack.jar, listOf("-Xmx256m") + systemProperties,
+                "${stack.id}-boot${stack.bootLine}-$label", stack.jar, listOf("-Xmx256m", "-XX:TieredStopAtLevel=1") + systemProperties,
                 listOf("--server.port=$port", "--stackbench.stats.port=$statsPort") + args,
             )
             val app = RunningApp(stack, process, port, statsPort)
