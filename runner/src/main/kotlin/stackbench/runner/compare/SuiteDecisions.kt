@@ -101,7 +101,7 @@ object SuiteDecisions {
 
     /** Why [c] does not count, or null when it does. */
     private fun leftOutBecause(c: CellResult, figure: Figure): String? {
-        val flags = Flags.disqualifying(c, figure.waiver)
+        val flags = figure.leftOutBy(c)
         return when {
             c.status != CellStatus.OK -> c.status.name.lowercase()
             flags.isNotEmpty() -> "flagged ${flags.joinToString { it.code }}"

@@ -36,7 +36,7 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
     fun measure(selector: Selector, figure: Figure, judged: Figure = figure): Measured {
         val cells = runs[selector.run]?.cells.orEmpty().filter { selector.matches(it) }
         val finished = cells.filter { it.status == CellStatus.OK }
-        val counted = finished.filter { Verdicts.unflagged(it, judged.waiver) }
+        val counted = finished.filter { Verdicts.unflagged(it, judged) }
         val values = counted.ifEmpty { finished }.mapNotNull(figure.value).filter { !it.isNaN() }
         return Measured(selector, cells, values, flagged = finished.size - counted.size)
     }

@@ -3,7 +3,9 @@ package stackbench.runner.findings
 import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.report.Format
 import stackbench.runner.results.CellResult
+import stackbench.runner.results.Flag
 import stackbench.runner.results.Flags
+import stackbench.runner.results.TimedOutTail
 import stackbench.runner.stats.Statistics
 
 /**
@@ -27,6 +29,8 @@ enum class Figure(
     val format: (Double?) -> String,
     /** The disqualifying flags this figure does not depend on, so they do not leave a cell out of it ([Flags.disqualifying]). */
     val waiver: Flags.FigureWaiver? = null,
+    /** For a percentile of latency, its quantile (0.99 for p99): timeouts can hide its tail ([TimedOutTail]). */
+    val quantile: Double? = null,
 ) {
     THROUGHPUT("throughput", "req/s", { it.measured?.throughput }, Format::rate, AT_WAIT_CEILING),
 
@@ -35,9 +39,9 @@ enum class Figure(
         c.resources?.serverPerSecond?.filterNotNull()?.takeIf { it.isNotEmpty() }?.average()
     }, Format::rate, AT_WAIT_CEILING),
     MEAN("mean", "mean ms", { it.measured?.latency?.mean }, Format::ms),
-    P50("p50", "p50 ms", { it.measured?.latency?.p50 }, Format::ms),
-    P90("p90", "p90 ms", { it.measured?.latency?.p90 }, Format::ms),
-    P99("p99", "p99 ms", { it.measured?.latency?.p99 }, Format::ms),
+    P50("p50", "p50 ms", { it.measured?.latency?.p50 }, Format::ms, quantile = 0.50),
+    P90("p90", "p90 ms", { it.measured?.latency?.p90 }, Format::ms, quantile = 0.90),
+    P99("p99", "p99 ms", { it.measured?.latency?.p99 }, Format::ms, quantile = 0.99),
     ERRORS("errors", "errors", { it.measured?.errorRate }, { Format.percent(it, 2) }),
     CPU("cpu", "CPU", { it.resources?.cpuShare }, { Format.percent(it) }),
     CPU_MAX("cpu-max", "CPU, busiest sample", { it.resources?.cpuShareMax }, { Format.percent(it) }),
@@ -77,6 +81,14 @@ enum class Figure(
     WARMUP_STABILITY("warmup-stability", "warm-up per-second variation", { c ->
         Statistics.variation(c.warmupRecord?.slices?.map { it.rate }.orEmpty())
     }, { Format.percent(it, 1) }, Flags.WARMUP_MEASURED);
+
+    /**
+     * What takes [cell] out of this figure: its disqualifying flags that the figure's [waiver] leaves, and for a
+     * percentile, timeouts that hide the tail beyond it ([TimedOutTail]). Comparisons, claims, tables and the history
+     * all count a cell by this.
+     */
+    fun leftOutBy(cell: CellResult): List<Flag> =
+        Flags.disqualifying(cell, waiver) + listOfNotNull(quantile?.let { q -> cell.measured?.let { TimedOutTail.flag(it, q, id) } })
 
     companion object {
         fun of(id: String): Figure? = entries.firstOrNull { it.id == id }

@@ -56,12 +56,11 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val claimed = row.claimed(c.threshold)
         val a = ok(row.a)
         val b = row.b?.let { ok(it) }
-        val waiver = c.figure.waiver
-        val countedA = a.filter { unflagged(it, waiver) }
-        val countedB = b?.filter { cell -> unflagged(cell, waiver) }
+        val countedA = a.filter { unflagged(it, c.figure) }
+        val countedB = b?.filter { cell -> unflagged(cell, c.figure) }
         val va = values(countedA, c.figure)
         val vb = countedB?.let { values(it, c.figure) }
-        val flags = (disqualifying(a, c.aName, waiver) + b?.let { disqualifying(it, c.bName ?: "B", waiver) }.orEmpty())
+        val flags = (disqualifying(a, c.aName, c.figure) + b?.let { disqualifying(it, c.bName ?: "B", c.figure) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
         val decision = when {
             vb != null -> if (va.isEmpty() || vb.isEmpty()) null else byProcess(countedA, countedB!!, c, row)
@@ -71,7 +70,7 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val verdict = claimed?.let { claim -> decision?.let { Decisions.verdict(claim, it) } ?: ClaimVerdict.CANNOT_TELL }
         val reps = if (vb != null) minOf(va.size, vb.size) else va.size
         val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps)
-        val waived = (waived(a, c.aName, waiver) + b?.let { waived(it, c.bName ?: "B", waiver) }.orEmpty())
+        val waived = (waived(a, c.aName, c.figure) + b?.let { waived(it, c.bName ?: "B", c.figure) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (flag, sides) -> Waived(flag.first, flag.second, sides.distinct()) }
         return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived)
     }
@@ -108,11 +107,11 @@ class Verdicts(private val runs: Map<String, RunResult>) {
 
     private fun values(cells: List<CellResult>, figure: Figure) = cells.mapNotNull(figure.value).filter { !it.isNaN() }
 
-    private fun disqualifying(cells: List<CellResult>, side: String, figure: Flags.FigureWaiver?): List<Pair<String, String>> =
-        cells.flatMap { Flags.disqualifying(it, figure) }.map { it.code }.distinct().map { it to side }
+    private fun disqualifying(cells: List<CellResult>, side: String, figure: Figure): List<Pair<String, String>> =
+        cells.flatMap { figure.leftOutBy(it) }.map { it.code }.distinct().map { it to side }
 
-    private fun waived(cells: List<CellResult>, side: String, figure: Flags.FigureWaiver?): List<Pair<Pair<String, String>, String>> =
-        cells.filter { unflagged(it, figure) }.flatMap { Flags.waived(it, figure) }.map { (f, why) -> f.code to why }.distinct().map { it to side }
+    private fun waived(cells: List<CellResult>, side: String, figure: Figure): List<Pair<Pair<String, String>, String>> =
+        cells.filter { unflagged(it, figure) }.flatMap { Flags.waived(it, figure.waiver) }.map { (f, why) -> f.code to why }.distinct().map { it to side }
 
     private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int): String {
         val parts = mutableListOf<String>()
@@ -129,8 +128,8 @@ class Verdicts(private val runs: Map<String, RunResult>) {
     }
 
     companion object {
-        /** Whether a verdict on a figure with [figure]'s waiver counts [cell]: no disqualifying flag left unwaived. The tables read the same cells. */
-        fun unflagged(cell: CellResult, figure: Flags.FigureWaiver?): Boolean = Flags.disqualifying(cell, figure).isEmpty()
+        /** Whether a verdict on [figure] counts [cell]: nothing leaves it out ([Figure.leftOutBy]). The tables read the same cells. */
+        fun unflagged(cell: CellResult, figure: Figure): Boolean = figure.leftOutBy(cell).isEmpty()
 
         /**
          * A claim's verdict from its rows' verdicts, so that no row is hidden:

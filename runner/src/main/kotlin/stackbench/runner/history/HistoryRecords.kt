@@ -3,7 +3,6 @@ package stackbench.runner.history
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.findings.Figure
-import stackbench.runner.results.Flags
 import stackbench.runner.results.Processes
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.Statistics
@@ -97,5 +96,5 @@ object HistoryRecords {
     }
 
     /** A window counts for [figure] when it finished OK, measured something, and carries no flag that disqualifies it for that figure. */
-    private fun counts(c: CellResult, figure: Figure) = c.status == CellStatus.OK && c.measured != null && Flags.disqualifying(c, figure.waiver).isEmpty()
+    private fun counts(c: CellResult, figure: Figure) = c.status == CellStatus.OK && c.measured != null && figure.leftOutBy(c).isEmpty()
 }

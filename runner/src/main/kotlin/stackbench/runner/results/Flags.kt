@@ -44,7 +44,7 @@ object Flags {
      * the version it was made under (`decisions[].rules`), and docs/methodology.md (*Which windows count*) lists what
      * each version changed, so a verdict decided under other rules is never mistaken for one of these.
      */
-    const val RULES = "2026-11-27"
+    const val RULES = "2026-11-28"
 
     /** A measurement above its ceiling by more than this share is a defect of the ceiling, not a finding. */
     const val CEILING_SLACK = 0.05

@@ -70,6 +70,22 @@ class VerdictsTest {
     }
 
     @Test
+    fun `a percentile row leaves out windows whose timeouts hide its tail, and names them - the throughput row still counts them`() {
+        // WebFlux's three windows each lost 20 requests past the timeout, of ~15,000 sent: more than the tail beyond p99 (150)
+        // reaches a tenth of; Tomcat's none
+        val base = run(tomcat, webflux)
+        val r = base.copy(cells = base.cells.map { c ->
+            if (c.app.name == "webflux") c.copy(measured = c.measured!!.copy(errors = mapOf("timeout" to 20L))) else c
+        })
+        val p99 = claims("{label: x, claim: lower}", figure = "p99").comparisons.single()
+        val v = Verdicts(mapOf("r" to r)).row(p99, p99.rows.single())
+        assertThat(v.verdict).isEqualTo(CANNOT_TELL)
+        assertThat(v.why).contains("every repetition flagged timed-out-tail: WebFlux")
+        val rate = claims("{label: x, claim: higher}").comparisons.single()
+        assertThat(Verdicts(mapOf("r" to r)).row(rate, rate.rows.single()).verdict).isEqualTo(HOLDS)
+    }
+
+    @Test
     fun `a row differs when the repetitions decide another relation`() {
         val v = verdict(run(tomcat, listOf(1002.0, 998.0, 1001.0)))
         assertThat(v.decision!!.relation).isEqualTo(Relation.SAME)
