@@ -1,6 +1,7 @@
 package stackbench.runner.e2e
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.TestJvm
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.io.TempDir
 import org.junit.jupiter.params.ParameterizedTest
@@ -29,7 +30,7 @@ class K6ScenarioIT {
         val suite = dir.resolve("k6-it.yaml")
         Files.writeString(suite, """
             name: k6-it
-            apps: [{name: tc, stack: tomcat, jvm-args: [-XX:TieredStopAtLevel=1]}]
+            apps: [{name: tc, stack: tomcat, jvm-args: [${TestJvm.C1_ONLY}]}]
             profile: {cpus: 1, $pinned memory: 512MiB}
             endpoints: [{kind: todo, method: [GET, POST]}]
             load:

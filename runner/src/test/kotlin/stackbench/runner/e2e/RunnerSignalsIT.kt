@@ -1,6 +1,7 @@
 package stackbench.runner.e2e
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.TestJvm
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
@@ -30,7 +31,7 @@ class RunnerSignalsIT {
         val pinned = if (cpus >= 2) "cpuset: [${cpus - 1}]," else ""
         return Files.writeString(dir.resolve("signals.yaml"), """
             name: signals
-            apps: [{name: tc, stack: tomcat, jvm-args: [-XX:TieredStopAtLevel=1]}]
+            apps: [{name: tc, stack: tomcat, jvm-args: [${TestJvm.C1_ONLY}]}]
             profile: {cpus: 1, $pinned memory: 512MiB}
             endpoints: [{kind: cpu, strategies: [direct], limit: 1000}]
             load: {driver: wrk, connections: 4, warmup: 1s, prime: false, duration: 60s, timeout: 5s}

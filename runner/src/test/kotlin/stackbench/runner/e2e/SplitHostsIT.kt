@@ -1,6 +1,7 @@
 package stackbench.runner.e2e
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.TestJvm
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -33,7 +34,7 @@ class SplitHostsIT {
 
     private val smallSuite = """
         name: split-hosts-it
-        apps: [{name: tc, stack: tomcat, boot: "3.5", jdk: 17, jvm-args: [-XX:TieredStopAtLevel=1]}]
+        apps: [{name: tc, stack: tomcat, boot: "3.5", jdk: 17, jvm-args: [${TestJvm.C1_ONLY}]}]
         profile: {cpus: 1, memory: 512MiB}
         endpoints: [{kind: todo, method: [GET, POST]}]
         hosts:
