@@ -191,5 +191,9 @@ class SuiteRunner(
     }
 }
 
-/** How long the machine's pace is read before the first cell, as the run's first reference of a calm host. */
-private val PACE_CALIBRATION: java.time.Duration = java.time.Duration.ofSeconds(2)
+/**
+ * How long the machine's pace is read before the first cell, as the run's first reference of a calm host: about 1,000
+ * readings of a third of a millisecond each, where a window's reference is its median over some 300 (2 s before, which
+ * every run and every test paid).
+ */
+private val PACE_CALIBRATION: java.time.Duration = java.time.Duration.ofMillis(500)

@@ -1,6 +1,9 @@
 package stackbench.runner.cli
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
+import org.junit.jupiter.api.parallel.ResourceAccessMode
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.database.PostgresCommands
@@ -22,6 +25,7 @@ import java.nio.file.Path
  * `history` and `gate` read and write it by its JDBC URL exactly as they do SQLite, with Flyway's migrations; and
  * the server and its folder are gone afterwards.
  */
+@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
 class HistoryPostgresIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
 

@@ -1,5 +1,8 @@
 package stackbench.runner.e2e
 
+import stackbench.runner.testing.RunnerCommand
+import org.junit.jupiter.api.Tag
+import stackbench.runner.testing.SharedMachine
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.within
 import stackbench.runner.testing.Needs
@@ -19,10 +22,9 @@ import java.util.concurrent.TimeUnit
  * generators, real cgroups where they can be written. Then: the results files are whole and nothing the
  * run started is still alive.
  */
+@Tag(SharedMachine.ALONE)
 class EndToEndIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
-    private val jar = Path.of(System.getProperty("stackbench.runner.jar"))
-    private val java = Path.of(System.getProperty("java.home"), "bin", "java")
     private val cpus = Runtime.getRuntime().availableProcessors()
 
     /** oha runs each cell in a fresh app (`restart: cell`, the default); wrk runs both in one (`restart: app`), so each path is covered. */
@@ -43,8 +45,8 @@ class EndToEndIT {
 
     /** [fastStart]: the apps from their extracted jars with a class-data archive (`--fast-start`); oha's run starts them as a user's run does. */
     private fun start(suite: Path, out: Path, console: Path, fastStart: Boolean, extra: List<String> = emptyList()): Process =
-        ProcessBuilder(listOf(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(), "--out", out.toString(), "--no-install") +
-            (if (fastStart) listOf("--fast-start") else emptyList()) + extra)
+        ProcessBuilder(RunnerCommand.of(listOf("run", suite.toString(), "--out", out.toString(), "--no-install") +
+            (if (fastStart) listOf("--fast-start") else emptyList()) + extra))
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
 
     private fun toolMissing(driver: String) = listOf(home.resolve(".tools/bin/$driver"), Path.of("/usr/bin/$driver"), Path.of("/usr/local/bin/$driver"))

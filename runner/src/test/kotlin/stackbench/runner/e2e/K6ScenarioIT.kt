@@ -1,5 +1,9 @@
 package stackbench.runner.e2e
 
+import stackbench.runner.testing.RunnerCommand
+import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
+import org.junit.jupiter.api.parallel.ResourceAccessMode
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.TestJvm
 import stackbench.runner.testing.Needs
@@ -17,10 +21,9 @@ import java.util.concurrent.TimeUnit
  * A k6 scenario suite as a user runs it (the runner jar, a real Tomcat, real k6): users ramped, POST then GET
  * /todo with think time, on one k6 instance and split over two, whose merged count is the sum of the parts.
  */
+@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
 class K6ScenarioIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
-    private val jar = Path.of(System.getProperty("stackbench.runner.jar"))
-    private val java = Path.of(System.getProperty("java.home"), "bin", "java")
 
     @ParameterizedTest(name = "over {0} k6 instance(s)")
     @ValueSource(ints = [1, 2])
@@ -43,7 +46,7 @@ class K6ScenarioIT {
         """.trimIndent())
         val out = dir.resolve("results")
         val console = dir.resolve("console.txt")
-        val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(), "--out", out.toString(), "--no-install", "--fast-start")
+        val process = ProcessBuilder(RunnerCommand.of("run", suite.toString(), "--out", out.toString(), "--no-install", "--fast-start"))
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
         assertThat(process.waitFor(240, TimeUnit.SECONDS)).`as`("the run finished in time").isTrue()
         assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()

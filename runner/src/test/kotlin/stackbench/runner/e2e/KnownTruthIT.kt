@@ -1,5 +1,8 @@
 package stackbench.runner.e2e
 
+import stackbench.runner.testing.RunnerCommand
+import org.junit.jupiter.api.Tag
+import stackbench.runner.testing.SharedMachine
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.Needs
 import org.assertj.core.api.Assertions.within
@@ -17,18 +20,17 @@ import java.util.concurrent.TimeUnit
  * WebFlux app calling the downstream service. The suites are the ones in suites/, so a person can re-run
  * exactly what this checks (docs/methodology.md).
  */
+@Tag(SharedMachine.ALONE)
 class KnownTruthIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
-    private val jar = Path.of(System.getProperty("stackbench.runner.jar"))
-    private val java = Path.of(System.getProperty("java.home"), "bin", "java")
 
     private fun run(suite: String, dir: Path, file: Path = home.resolve("suites/$suite.yaml")): CellResult = runAll(suite, dir, file).single()
 
     private fun runAll(suite: String, dir: Path, file: Path = home.resolve("suites/$suite.yaml")): List<CellResult> {
         val out = dir.resolve(suite)
         val console = dir.resolve("$suite.txt")
-        val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run",
-            file.toString(), "--out", out.toString(), "--no-install", "--fast-start")
+        val process = ProcessBuilder(RunnerCommand.of("run",
+            file.toString(), "--out", out.toString(), "--no-install", "--fast-start"))
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
         assertThat(process.waitFor(300, TimeUnit.SECONDS)).`as`("$suite finished in time").isTrue()
         assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()

@@ -1,5 +1,9 @@
 package stackbench.runner.e2e
 
+import stackbench.runner.testing.RunnerCommand
+import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
+import org.junit.jupiter.api.parallel.ResourceAccessMode
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
@@ -25,10 +29,10 @@ import javax.tools.ToolProvider
  * through the whole lab as a user's own jar and as a command: measured when it behaves, and every way it can misbehave
  * named, before anything starts (exit 2) or in its failed cell, with the runner's real jar and wrk.
  */
+@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OwnAppIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
-    private val jar = Path.of(System.getProperty("stackbench.runner.jar"))
     private val java = Path.of(System.getProperty("java.home"), "bin", "java")
     private lateinit var dir: Path
     private lateinit var tiny: Path
@@ -75,7 +79,7 @@ class OwnAppIT {
             |""".trimMargin())
         val out = dir.resolve(name)
         val console = dir.resolve("$name.txt")
-        val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(), "--out", out.toString(), "--no-install")
+        val process = ProcessBuilder(RunnerCommand.of("run", suite.toString(), "--out", out.toString(), "--no-install"))
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
         assertThat(process.waitFor(240, TimeUnit.SECONDS)).`as`("$name finished in time").isTrue()
         val text = Files.readString(console)

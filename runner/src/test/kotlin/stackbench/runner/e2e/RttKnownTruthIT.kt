@@ -1,5 +1,8 @@
 package stackbench.runner.e2e
 
+import stackbench.runner.testing.RunnerCommand
+import org.junit.jupiter.api.Tag
+import stackbench.runner.testing.SharedMachine
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.Needs
 import org.assertj.core.api.Assertions.within
@@ -23,16 +26,15 @@ import java.util.concurrent.TimeUnit
  * without the rtt, whose CPUs never idle, it did not: a CI machine read +27.05 ms for 20 (docs/hosts.md). The
  * relay's own lateness (how late it let each chunk go) is printed from its log, so a failure says which it was.
  */
+@Tag(SharedMachine.ALONE)
 class RttKnownTruthIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
-    private val jar = Path.of(System.getProperty("stackbench.runner.jar"))
-    private val java = Path.of(System.getProperty("java.home"), "bin", "java")
 
     private fun run(name: String, text: String, dir: Path): RunResult {
         val file = dir.resolve("$name.yaml").also { Files.writeString(it, text) }
         val out = dir.resolve(name)
         val console = dir.resolve("$name.txt")
-        val process = ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", file.toString(), "--out", out.toString(), "--no-install", "--fast-start")
+        val process = ProcessBuilder(RunnerCommand.of("run", file.toString(), "--out", out.toString(), "--no-install", "--fast-start"))
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
         assertThat(process.waitFor(180, TimeUnit.SECONDS)).`as`("$name finished in time").isTrue()
         assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()

@@ -1,5 +1,8 @@
 package stackbench.runner.e2e
 
+import stackbench.runner.testing.RunnerCommand
+import org.junit.jupiter.api.Tag
+import stackbench.runner.testing.SharedMachine
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.TestJvm
 import stackbench.runner.testing.Needs
@@ -20,10 +23,9 @@ import kotlin.io.path.readText
  * A real runner, signalled as a user (Ctrl-C) or the system (SIGKILL, the OOM killer) would: the promised
  * output after SIGINT, and nothing of the run left behind after SIGKILL.
  */
+@Tag(SharedMachine.ALONE)
 class RunnerSignalsIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
-    private val jar = Path.of(System.getProperty("stackbench.runner.jar"))
-    private val java = Path.of(System.getProperty("java.home"), "bin", "java")
     private val cpus = Runtime.getRuntime().availableProcessors()
 
     /** One tomcat cell under wrk (installed system-wide), its window long enough to be signalled in. */
@@ -41,7 +43,7 @@ class RunnerSignalsIT {
 
     private fun start(dir: Path, out: Path, console: Path): Process {
         Needs.that(Files.isExecutable(Path.of("/usr/bin/wrk")) || Files.isExecutable(Path.of("/usr/local/bin/wrk")), "wrk is not installed")
-        return ProcessBuilder(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite(dir).toString(), "--out", out.toString(), "--no-install", "--fast-start")
+        return ProcessBuilder(RunnerCommand.of("run", suite(dir).toString(), "--out", out.toString(), "--no-install", "--fast-start"))
             .redirectErrorStream(true).redirectOutput(console.toFile()).start()
     }
 

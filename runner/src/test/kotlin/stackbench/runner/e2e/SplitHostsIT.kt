@@ -1,5 +1,9 @@
 package stackbench.runner.e2e
 
+import stackbench.runner.testing.RunnerCommand
+import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
+import org.junit.jupiter.api.parallel.ResourceAccessMode
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.TestJvm
 import stackbench.runner.testing.Needs
@@ -26,10 +30,10 @@ import java.util.concurrent.TimeUnit
  * The app's namespace hangs off the run's bridge and the machines off the fixture's: traffic between them goes
  * through this machine's routing, so the test turns IPv4 forwarding on for its length and restores it after.
  */
+@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@ResourceLock(SharedMachine.NAMESPACES, mode = ResourceAccessMode.READ_WRITE)
 class SplitHostsIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
-    private val jar = Path.of(System.getProperty("stackbench.runner.jar"))
-    private val java = Path.of(System.getProperty("java.home"), "bin", "java")
     private val forwarding = Path.of("/proc/sys/net/ipv4/ip_forward")
 
     private val smallSuite = """
@@ -70,8 +74,8 @@ class SplitHostsIT {
                     .replace("~/.ssh/stackbench", machines.clientKey.toString())
                 val suite = dir.resolve("split-hosts.yaml").also { Files.writeString(it, text) }
                 val console = dir.resolve("console.txt")
-                val process = ProcessBuilder(listOf(java.toString(), "-Dstackbench.home=$home", "-jar", jar.toString(), "run", suite.toString(),
-                    "--out", out.toString(), "--no-install") + args)
+                val process = ProcessBuilder(RunnerCommand.of(listOf("run", suite.toString(),
+                    "--out", out.toString(), "--no-install") + args))
                     .redirectErrorStream(true).redirectOutput(console.toFile()).start()
                 assertThat(process.waitFor(if (suiteFile == null) 240L else 3_600L, TimeUnit.SECONDS)).`as`("the run finished in time").isTrue()
                 assertThat(process.exitValue()).`as`(Files.readString(console)).isZero()

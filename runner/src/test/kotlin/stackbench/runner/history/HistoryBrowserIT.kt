@@ -1,6 +1,9 @@
 package stackbench.runner.history
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
+import org.junit.jupiter.api.parallel.ResourceAccessMode
 import org.junit.jupiter.api.Test
 import stackbench.runner.browser.Browser
 import stackbench.runner.report.ReportBrowserIT
@@ -14,6 +17,7 @@ import java.nio.file.Path
  * every run's point, the change point is on the page, and nothing errs, pops up or is fetched. The screenshot is saved
  * under runner/target/report-it/history.png.
  */
+@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
 class HistoryBrowserIT {
     private val out: Path = Path.of("target", "report-it").toAbsolutePath()
 

@@ -1,6 +1,8 @@
 package stackbench.runner.host
 
 import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Tag
+import stackbench.runner.testing.SharedMachine
 import stackbench.runner.testing.Needs
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Assumptions.assumeTrue
@@ -18,6 +20,7 @@ import java.time.Duration
 import java.util.concurrent.TimeUnit
 
 /** Namespace hosts made for real: a process in one answers on its address from this namespace; nothing is left after. */
+@Tag(SharedMachine.ALONE)
 class NetnsHostIT {
     private val registry = ProcessRegistry()
     private val tag = "sb${ProcessHandle.current().pid()}"

@@ -1,6 +1,9 @@
 package stackbench.runner.host
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
+import org.junit.jupiter.api.parallel.ResourceAccessMode
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -14,6 +17,8 @@ import java.nio.file.Path
 import java.time.Duration
 
 /** The downstream service placed on an ssh host (an sshd in a namespace): copied there, started, reached at the host's address, stopped. */
+@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@ResourceLock(SharedMachine.NAMESPACES, mode = ResourceAccessMode.READ_WRITE)
 class SshDownstreamIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
 

@@ -1,6 +1,9 @@
 package stackbench.runner.host
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
+import org.junit.jupiter.api.parallel.ResourceAccessMode
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeEach
@@ -14,6 +17,8 @@ import java.time.Duration
  * [SshHost] against an sshd in a network namespace of this machine ([NamespaceMachines]): the "remote" shares this
  * machine's filesystem and process table, so the test can see what is left there directly.
  */
+@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@ResourceLock(SharedMachine.NAMESPACES, mode = ResourceAccessMode.READ_WRITE)
 class SshHostIT {
     @TempDir lateinit var dir: Path
     private lateinit var machines: NamespaceMachines

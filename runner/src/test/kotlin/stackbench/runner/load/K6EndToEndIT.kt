@@ -1,6 +1,8 @@
 package stackbench.runner.load
 
 import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Tag
+import stackbench.runner.testing.SharedMachine
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
@@ -22,6 +24,7 @@ import java.nio.file.Path
 import java.time.Duration
 
 /** k6 for real against a throwaway server on 127.0.0.1: one instance, and one load split over two. */
+@Tag(SharedMachine.ALONE)
 @Timeout(60)
 class K6EndToEndIT {
     private val server = TestHttpServer()

@@ -1,6 +1,8 @@
 package stackbench.runner.load
 
 import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Tag
+import stackbench.runner.testing.SharedMachine
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
@@ -18,6 +20,7 @@ import java.time.Duration
 import java.util.concurrent.atomic.AtomicLong
 
 /** Each driver, for real, against a throwaway server on 127.0.0.1: command → DriverProcess → parse. */
+@Tag(SharedMachine.ALONE)
 @Timeout(60)
 class LoadDriversEndToEndIT {
     private val server = TestHttpServer()

@@ -1,6 +1,9 @@
 package stackbench.runner.report
 
 import org.assertj.core.api.Assertions.assertThat
+import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
+import org.junit.jupiter.api.parallel.ResourceAccessMode
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
@@ -19,6 +22,7 @@ import java.nio.file.Path
  *   ./stackbench report results/quick-... --screenshot docs/report.png
  * or, through this test: -Dstackbench.report.results=DIR -Dstackbench.report.screenshot=PNG
  */
+@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
 class ReportBrowserIT {
     private val out: Path = Path.of("target", "report-it").toAbsolutePath()
 

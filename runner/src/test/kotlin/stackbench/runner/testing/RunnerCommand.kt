@@ -1,0 +1,22 @@
+package stackbench.runner.testing
+
+import java.nio.file.Path
+
+/**
+ * The command line that starts the built runner jar as the launcher does: the JVM the tests run on, the runner's own
+ * JVM options (`runner/jvm.options`, which `./stackbench` passes too) and its class-data archive beside the jar.
+ */
+object RunnerCommand {
+    val home: Path = Path.of(System.getProperty("stackbench.home"))
+    val jar: Path = Path.of(System.getProperty("stackbench.runner.jar"))
+    val java: Path = Path.of(System.getProperty("java.home"), "bin", "java")
+
+    /** `java <the runner's options> -jar stackbench-runner.jar` followed by [args]. */
+    fun of(vararg args: String): List<String> = of(args.toList())
+
+    fun of(args: List<String>): List<String> = listOf(
+        java.toString(), "@${home.resolve("runner/jvm.options")}",
+        "-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=${jar.resolveSibling("runner.jsa")}",
+        "-Dstackbench.home=$home", "-jar", jar.toString(),
+    ) + args
+}
