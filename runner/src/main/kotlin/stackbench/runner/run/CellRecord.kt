@@ -94,10 +94,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
         val sut = stackbench.runner.sut.SystemUnderTest.of(cell.app, lab.home)
         val isolated = sut.capabilities.process
         val isolation = if (isolated) lab.isolation.kind else Flags.NO_ISOLATION
-        val app = AppRecord(cell.app.name, cell.app.source.id, cell.app.stack?.boot?.id, cell.app.stack?.label ?: cell.app.source.id, cell.app.virtualThreads,
-            cell.app.properties, cell.app.systemProperties, cell.app.jvmArgs, command)
-        val endpoint = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
-            cell.endpoint.path, cell.endpoint.label, cell.endpoint.http?.concurrencyLimit)
+        val app = appRecord()
+        val endpoint = endpointRecord()
         val load = loadRecord(placement)
         val shape = resources?.let { WindowFigures.shape(it.serverPerSecond, measured, cell.load.shape is LoadShape.Closed, plannedWindowMs) }
         val jvm = if (w != null) (WindowFigures.jvm(raw, cell.endpoint.path.substringBefore('?')) ?: perfWindow)?.copy(compilerCpuMs = compilerCpuMs) else null
@@ -149,6 +147,23 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
         return stackbench.runner.results.SutRecord(sut.kind, all.filter { it.second }.map { it.first }, all.filter { !it.second }.map { it.first }, counted,
             sut.runningAt?.toString())
     }
+
+    /**
+     * The cell's Little's-law ceiling as the warm-up can know it, before any window: from `/info`'s pools and the
+     * endpoint's declared wait (no idle probe yet: that runs after the window). Null for an open load (its offered
+     * rate caps it, whatever the app does), and wherever the law does not apply or an input is missing.
+     */
+    fun littleCeilingBeforeWindow(placement: Placement): Double? {
+        if (cell.load.shape !is LoadShape.Closed) return null
+        val ceiling = Ceilings.of(endpointRecord(), loadRecord(placement), appRecord(), cell.profile.allottedCpus(lab.machineCpus), info, null, null)
+        return ceiling?.takeIf { it.law == Ceilings.LITTLE }?.requestsPerSecond
+    }
+
+    private fun appRecord() = AppRecord(cell.app.name, cell.app.source.id, cell.app.stack?.boot?.id, cell.app.stack?.label ?: cell.app.source.id,
+        cell.app.virtualThreads, cell.app.properties, cell.app.systemProperties, cell.app.jvmArgs, command)
+
+    private fun endpointRecord() = EndpointRecord(cell.endpoint.kind.id, cell.endpoint.strategy, cell.endpoint.params.toMap(), cell.endpoint.method,
+        cell.endpoint.path, cell.endpoint.label, cell.endpoint.http?.concurrencyLimit)
 
     private fun loadRecord(placement: Placement): LoadRecord {
         val l = cell.load

@@ -10,8 +10,8 @@ import stackbench.runner.suite.LoadLength
  * Warm up: a new app process is first primed on `/noop` ([Priming]); with `compile-first`, the cell's own request
  * then runs at one connection until the JIT is quiet (at most that long), so that the compiler threads are not
  * starved by the cell's busy request threads (once a configuration a process, before its first window); then the cell's own load runs for at least
- * the warm-up, and until the app is steady ([WarmupWatch]: compilation quiet, throughput without trend) or the
- * warm-up's maximum is reached. Its figures are not counted. A cell without warm-up measures a cold JVM on purpose
+ * the warm-up, and until the app is steady ([WarmupWatch]: compilation quiet, throughput without trend; or a closed
+ * load's rate flat at its Little's-law ceiling, which no compilation can raise) or the warm-up's maximum is reached. Its figures are not counted. A cell without warm-up measures a cold JVM on purpose
  * (a container started for the test): no priming either; nor a cell whose suite says `prime: false`. In: the app, the driver. Out: the priming, the warm-up's
  * record and slices, and its rate for the window's length.
  */
@@ -90,7 +90,8 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
     /** At one connection each answer also pays a wake-up, and the rate scatters: as priming, only the compilers and the level decide. */
     private fun watch(run: CellRun, read: () -> stackbench.runner.probe.ServerCount?, compiler: () -> Double?, stage: Stage) = WarmupWatch(read, Defaults.WARMUP_SLICE,
         compiler, run.cell.profile.allottedCpus(run.lab.machineCpus), connections = (stage.shape as? LoadShape.Closed)?.connections?.takeUnless { stage.oneConnection },
-        scatterMatters = !stage.oneConnection, compilerOnIdleCpuQuiet = !stage.oneConnection)
+        scatterMatters = !stage.oneConnection, compilerOnIdleCpuQuiet = !stage.oneConnection,
+        ceiling = if (stage.oneConnection) null else run.record.littleCeilingBeforeWindow(run.placement))
 
     /** Records what [watch] saw over the warm-up's [seconds]; returns the rate over its last slices (null if it never finished a slice). */
     private fun recorded(run: CellRun, watch: WarmupWatch, seconds: Double): Double? {

@@ -77,6 +77,14 @@ enum class WarmupEnd(val id: String) {
      */
     LIGHT("light"),
 
+    /**
+     * A closed load's rate held at its Little's-law ceiling (within [stackbench.runner.results.Flags.CEILING_SLACK]),
+     * without trend, over the last [WarmupWatch.FLAT_SLICES]: its waits, not its CPU, bound it, so no compilation still
+     * to come could raise its throughput (the verdicts count such a window although it is flagged, the same reasoning).
+     * Only where the app had not settled by the JVM's signals first.
+     */
+    CEILING("ceiling"),
+
     /** The cap was reached before the app settled. */
     CAP("cap"),
 }
@@ -119,6 +127,8 @@ class WarmupWatch(
     private val compilerOnIdleCpuQuiet: Boolean = true,
     /** A closed load's connections, for [lightWork]; null (an open load, priming) leaves throughput to decide. */
     private val connections: Int? = null,
+    /** A closed load's Little's-law ceiling, req/s, for [atCeiling]; null where none applies (an open load, priming). */
+    private val ceiling: Double? = null,
 ) {
     private var first: ServerCount? = null
     private var sliceStart: ServerCount? = null
@@ -155,6 +165,7 @@ class WarmupWatch(
             endNow = when {
                 steady(slices, scatterMatters, compilerOnIdleCpuQuiet) -> WarmupEnd.STEADY
                 connections != null && lightWork(slices, connections, compilerOnIdleCpuQuiet) -> WarmupEnd.LIGHT
+                ceiling != null && atCeiling(slices, ceiling) -> WarmupEnd.CEILING
                 else -> WarmupEnd.CAP
             }
             steadyNow = endNow != WarmupEnd.CAP
@@ -287,6 +298,18 @@ class WarmupWatch(
             val roundTripMs = connections * recent.sumOf { it.seconds } * 1000 / answered
             val cpuPerAnswerMs = recent.sumOf { it.processCpuMs!! } / answered
             return cpuPerAnswerMs <= LIGHT_WORK * roundTripMs
+        }
+
+        /**
+         * Whether the last [FLAT_SLICES] slices ran at [ceiling] on average, within [stackbench.runner.results.Flags.CEILING_SLACK]
+         * below it, and show no significant trend ([Trend.flat]): a closed load at its Little's-law ceiling, whose rate no
+         * compilation can raise ([WarmupEnd.CEILING]). The average, not each slice: a closed load whose connections wait
+         * alike completes in waves.
+         */
+        fun atCeiling(slices: List<WarmupSlice>, ceiling: Double): Boolean {
+            if (slices.size < FLAT_SLICES || ceiling <= 0) return false
+            val recent = slices.takeLast(FLAT_SLICES).map { it.rate }
+            return recent.average() >= (1 - stackbench.runner.results.Flags.CEILING_SLACK) * ceiling && Trend.flat(recent, TREND_TOLERANCE)
         }
 
         /**

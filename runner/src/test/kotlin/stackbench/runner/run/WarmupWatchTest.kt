@@ -196,6 +196,36 @@ class WarmupWatchTest {
     }
 
     @Test
+    fun `a closed load flat at its Little's-law ceiling ends its warm-up there while the compiler still works`() {
+        // the quick suite's platform cell: 50 request threads, 100 connections, a 100 ms sleep: 500 req/s at most, reached
+        // after 3 s; C2 keeps compiling on the app's one CPU (5 % of it a second) while the app keeps 70 % of it busy, so neither
+        // the steady rule nor light work ends it
+        val rate = { t: Int -> if (t < 3) 200.0 + 100.0 * t else 497.0 }
+        val app = FakeApp(rate = rate, compileMs = { 50 }, noise = 0.01, cpuMs = 700)
+        val w = WarmupWatch(app::read, Duration.ofSeconds(1), compilerCpuMs = { app.compilerCpuMs }, connections = 100, ceiling = 500.0)
+        val polls = runUntilSteady(w, 25)
+        assertThat(polls).`as`("slices until the last 6 sit at the ceiling").isBetween(WarmupWatch.FLAT_SLICES + 3, WarmupWatch.FLAT_SLICES + 5)
+        assertThat(w.record(polls.toDouble()).endedBy).isEqualTo("ceiling")
+        // the same app without a ceiling (an open load, a law that does not apply) waits for its compiler to its cap
+        val same = FakeApp(rate = rate, compileMs = { 50 }, noise = 0.01, cpuMs = 700)
+        val without = WarmupWatch(same::read, Duration.ofSeconds(1), compilerCpuMs = { same.compilerCpuMs }, connections = 100)
+        assertThat(runUntilSteady(without, 25)).isEqualTo(25)
+    }
+
+    @Test
+    fun `a rate under its ceiling, or still climbing to it, is no ceiling end`() {
+        // 10 % under the ceiling (the quick suite's pool at 100 % of its CPU): the CPU, not the wait, binds it, and the JIT can raise it
+        val under = FakeApp(rate = { 900.0 }, compileMs = { 50 }, noise = 0.01)
+        assertThat(runUntilSteady(WarmupWatch(under::read, Duration.ofSeconds(1), compilerCpuMs = { under.compilerCpuMs }, connections = 100, ceiling = 1000.0), 25)).isEqualTo(25)
+        // at it on average, but still climbing 3 % a slice through the last 5 %: a trend, so no end yet
+        fun slices(vararg rates: Long) = rates.map { WarmupSlice(1.0, 1.0, it, 0.0) }
+        assertThat(WarmupWatch.atCeiling(slices(880, 910, 940, 970, 1000, 1030), 1000.0)).isFalse()
+        assertThat(WarmupWatch.atCeiling(slices(960, 955, 962, 958, 961, 957), 1000.0)).isTrue()
+        assertThat(WarmupWatch.atCeiling(slices(940, 945, 938, 942, 941, 939), 1000.0)).`as`("6 % under").isFalse()
+        assertThat(WarmupWatch.atCeiling(slices(960, 955, 962, 958, 961), 1000.0)).`as`("five slices").isFalse()
+    }
+
+    @Test
     fun `a saturated CPU is no light work, however long the round trips its queue makes`() {
         // /noop at 400 connections on one CPU: 12,000 req/s, a 33 ms round trip, 0.08 ms of CPU per answer (0.25 %),
         // but the whole CPU busy: a JIT that halves that CPU halves the round trip, so only a level may end it
