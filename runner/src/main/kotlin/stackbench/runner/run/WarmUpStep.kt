@@ -11,8 +11,9 @@ import stackbench.runner.suite.LoadLength
  * then runs at one connection until the JIT is quiet (at most that long), so that the compiler threads are not
  * starved by the cell's busy request threads (once a configuration a process, before its first window); then the cell's own load runs for at least
  * the warm-up, and until the app is steady ([WarmupWatch]: compilation quiet, throughput without trend; or a closed
- * load's rate flat at its Little's-law ceiling, which no compilation can raise) or the warm-up's maximum is reached. Its figures are not counted. A cell without warm-up measures a cold JVM on purpose
- * (a container started for the test): no priming either; nor a cell whose suite says `prime: false`. In: the app, the driver. Out: the priming, the warm-up's
+ * load's rate flat at its Little's-law ceiling, which no compilation can raise) or the warm-up's maximum is reached.
+ * Its figures are not counted. A cell without warm-up measures a cold JVM on purpose (a container started for the
+ * test): no priming either; nor a cell whose suite says `prime: false`. In: the app, the driver. Out: the priming, the warm-up's
  * record and slices, and its rate for the window's length.
  */
 class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) : CellStep {

@@ -1,6 +1,7 @@
 package stackbench.runner.run
 
 import stackbench.runner.probe.ServerCount
+import stackbench.runner.results.Flags
 import stackbench.runner.results.SliceRecord
 import stackbench.runner.results.WarmupRecord
 import stackbench.runner.stats.Trend
@@ -78,7 +79,7 @@ enum class WarmupEnd(val id: String) {
     LIGHT("light"),
 
     /**
-     * A closed load's rate held at its Little's-law ceiling (within [stackbench.runner.results.Flags.CEILING_SLACK]),
+     * A closed load's rate held at its Little's-law ceiling (within [Flags.CEILING_SLACK]),
      * without trend, over the last [WarmupWatch.FLAT_SLICES]: its waits, not its CPU, bound it, so no compilation still
      * to come could raise its throughput (the verdicts count such a window although it is flagged, the same reasoning).
      * Only where the app had not settled by the JVM's signals first.
@@ -231,7 +232,7 @@ class WarmupWatch(
          * An app that used at most this share of its allotted CPU, compiler included, left the CPU idle half the time:
          * its compiler ran on CPU no request was waiting for, and does not hold the warm-up back.
          */
-        const val IDLE_CPU = stackbench.runner.results.Flags.IDLE_CPU
+        const val IDLE_CPU = Flags.IDLE_CPU
         const val QUIET_SLICES = 3
         /**
          * Slices since the last change of level, and without trend, before the app counts as steady. A closed load whose
@@ -301,7 +302,7 @@ class WarmupWatch(
         }
 
         /**
-         * Whether the last [FLAT_SLICES] slices ran at [ceiling] on average, within [stackbench.runner.results.Flags.CEILING_SLACK]
+         * Whether the last [FLAT_SLICES] slices ran at [ceiling] on average, within [Flags.CEILING_SLACK]
          * below it, and show no significant trend ([Trend.flat]): a closed load at its Little's-law ceiling, whose rate no
          * compilation can raise ([WarmupEnd.CEILING]). The average, not each slice: a closed load whose connections wait
          * alike completes in waves.
@@ -309,7 +310,7 @@ class WarmupWatch(
         fun atCeiling(slices: List<WarmupSlice>, ceiling: Double): Boolean {
             if (slices.size < FLAT_SLICES || ceiling <= 0) return false
             val recent = slices.takeLast(FLAT_SLICES).map { it.rate }
-            return recent.average() >= (1 - stackbench.runner.results.Flags.CEILING_SLACK) * ceiling && Trend.flat(recent, TREND_TOLERANCE)
+            return recent.average() >= (1 - Flags.CEILING_SLACK) * ceiling && Trend.flat(recent, TREND_TOLERANCE)
         }
 
         /**

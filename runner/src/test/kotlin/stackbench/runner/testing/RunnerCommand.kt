@@ -1,5 +1,6 @@
 package stackbench.runner.testing
 
+import java.nio.file.Files
 import java.nio.file.Path
 
 /**
@@ -15,8 +16,17 @@ object RunnerCommand {
     fun of(vararg args: String): List<String> = of(args.toList())
 
     fun of(args: List<String>): List<String> = listOf(
-        java.toString(), "@${home.resolve("runner/jvm.options")}",
-        "-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=${jar.resolveSibling("runner.jsa")}",
+        java.toString(), "@${home.resolve("runner/jvm.options")}", "-XX:SharedArchiveFile=${archive()}",
         "-Dstackbench.home=$home", "-jar", jar.toString(),
     ) + args
+
+    /**
+     * The archive for this JDK, removed when it is older than the jar: the JVM writes a missing archive at exit, but one
+     * whose jar was rebuilt since (the tests' build after `doctor`'s) it only refuses to map, at every start.
+     */
+    private fun archive(): Path {
+        val archive = jar.resolveSibling("runner-it-${Integer.toHexString(java.toRealPath().toString().hashCode())}.jsa")
+        if (Files.isRegularFile(archive) && Files.getLastModifiedTime(archive) < Files.getLastModifiedTime(jar)) Files.deleteIfExists(archive)
+        return archive
+    }
 }
