@@ -80,6 +80,24 @@ class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupF
     }
 
     /**
+     * Applies [limits]' CPU quota and CPU set to [group], made without them (`profile.start-cpus: all`): its processes
+     * and their threads are held by them from now on (a v1 cpuset group's CPUs move every task in it). Its memory limit
+     * is not touched: that one held from the start.
+     */
+    fun limitCpus(group: Cgroup, limits: CgroupLimits) {
+        val mems = if (layout.version == CgroupVersion.V1) fs.read(root("cpuset").resolve("cpuset.mems"))?.trim() else null
+        val cpuOnly = CgroupLimits(limits.cpuQuota, limits.cpus, null)
+        for ((controller, file, value) in cpuOnly.writes(layout.version, mems)) {
+            val dir = group.dirs[controller] ?: continue
+            try {
+                fs.write(dir.resolve(file), value)
+            } catch (e: IOException) {
+                throw IOException("could not set ${dir.resolve(file)} to $value: ${e.message}", e)
+            }
+        }
+    }
+
+    /**
      * Moves threads [tids] (of a process in one of the lab's groups) back to this runner's own group in the controllers
      * that limit or count CPU (cpu, cpuacct, cpuset), where no limit of the lab's holds them; their process stays in
      * its group, memory included. Cgroup v1 only: v2 keeps every thread of a process in its process's group (threaded

@@ -30,6 +30,21 @@ sealed interface Isolation {
     /** Where the lab's groups are made (one folder per controller), for the run's watchdog; empty without cgroups. */
     val groupRoots: List<Path>
 
+    /**
+     * The confinement of a start on every CPU (`profile.start-cpus: all`): [limits]' memory limit and no CPU limit,
+     * pinned to all [machineCpus] CPUs after joining its group. Without that pin the process would keep the runner's
+     * own CPUs, which it inherits (the runner keeps itself off the app's CPUs while a cell runs, host.SelfAffinity).
+     * [limitCpus] puts the CPU limits on once the process is ready.
+     */
+    fun confineStartingWide(name: String, limits: CgroupLimits, machineCpus: Int): Confinement =
+        Confinement(confine(name, CgroupLimits(null, emptyList(), limits.memoryBytes)).cgroup, (0 until machineCpus).toList())
+
+    /**
+     * Puts [limits]' CPU quota and CPU set on the running process [pid], confined in [confinement] without them
+     * (`profile.start-cpus: all`); null when done, else why not, in one line.
+     */
+    fun limitCpus(confinement: Confinement, pid: Long, limits: CgroupLimits): String?
+
     class WithCgroups(val cgroups: Cgroups) : Isolation {
         override val kind get() = cgroups.layout.version.id
         override val limitation: String? get() = null
@@ -38,6 +53,10 @@ sealed interface Isolation {
         override fun removeStale(kill: (Long) -> Unit) = cgroups.removeStale(kill)
         override fun releaseThreads(tids: List<Int>) = cgroups.releaseThreads(tids)
         override val groupRoots: List<Path> get() = cgroups.roots()
+        override fun limitCpus(confinement: Confinement, pid: Long, limits: CgroupLimits): String? {
+            val group = confinement.cgroup ?: return "the process has no cgroup"
+            return runCatching { cgroups.limitCpus(group, limits) }.exceptionOrNull()?.let { it.message ?: it.javaClass.simpleName }
+        }
 
     }
 
@@ -49,6 +68,9 @@ sealed interface Isolation {
         // pinned with taskset, nothing else holds them: pinning them elsewhere releases them
         override fun releaseThreads(tids: List<Int>) = true
         override val groupRoots: List<Path> get() = emptyList()
+        // no quota without cgroups: only the CPU set, by pinning every thread (threads started later inherit it)
+        override fun limitCpus(confinement: Confinement, pid: Long, limits: CgroupLimits): String? =
+            if (limits.cpus.isEmpty()) null else Taskset.run(Taskset.everyThreadOf(pid, limits.cpus))
     }
 
     companion object {

@@ -140,6 +140,8 @@ data class ProfileRecord(
     val driverCpus: List<Int>,
     val downstreamCpus: List<Int>,
     val sharesCpusWithDriver: Boolean,
+    /** `limited` (the CPU limits held from the app's start) or `all` (every CPU until healthy: `profile.start-cpus`). */
+    val startCpus: String = "limited",
 )
 
 data class EndpointRecord(
@@ -187,6 +189,11 @@ data class StartupResult(
     val processRunningSeconds: Double?,
     /** Started from its extracted jar with a class-data archive (`run --fast-start`, the lab's own tests): not the start-up of the jar in a container. */
     val fastStart: Boolean = false,
+    /**
+     * Started on every CPU without a quota, its CPU limits applied once healthy (`profile.start-cpus: all`): its
+     * processor count and memory limit were the container's, its CPUs were not, so neither is this start-up's time.
+     */
+    val onAllCpus: Boolean = false,
 )
 
 /** The check of the answer before any load; [status] and [elapsedMs] are absent when no answer came. */

@@ -109,7 +109,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             app = app,
             profile = ProfileRecord(cell.profile.mode.id, cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes,
                 cell.profile.heapBytes(), cell.profile.activeProcessorCount(lab.machineCpus), isolation,
-                placement.driverCpus, placement.downstreamCpus, placement.shared),
+                placement.driverCpus, placement.downstreamCpus, placement.shared, if (cell.profile.startOnAllCpus) "all" else "limited"),
             endpoint = endpoint,
             load = load,
             info = info, startup = startup, verification = verification, idle = idle, measured = measured, warmup = warmup,

@@ -23,6 +23,8 @@ class StartStep(private val launcher: AppStarter) : CellStep {
             val app = launcher.start(run.cell, run.dir, "${ctx.groupPrefix}-${run.cell.index}-app", downstream)
             run.app = app
             run.healthyMs = launcher.awaitHealthy(app)
+            // a start on every CPU ends here: the app's CPU limits hold before anything of it is measured
+            launcher.applyCpuLimits(app)
             app.statsThreads = launcher.releaseStatsThreads(app, run.placement.driverCpus)
             app.runtime = stackbench.runner.sut.JvmRuntime.read(app)
         }

@@ -59,7 +59,7 @@ class VerifyStep : CellStep {
         if (healthyMs != null && process != null) {
             val firstResponseMs = (System.nanoTime() - process.startNanos) / 1e6
             val spring = if (offers.startLine) SpringLog.started(LogFiles.tail(process.log, 400)) else null
-            run.record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds, app.fastStart)
+            run.record.startup = StartupResult(healthyMs, firstResponseMs, spring?.seconds, spring?.processRunningSeconds, app.fastStart, app.startedOnAllCpus)
         }
         val verification = VerificationResult(problem == null, answer.status, answer.elapsedMs, problem, Expectations.excerpt(answer.body, 500))
         run.record.verification = verification

@@ -126,6 +126,12 @@ data class ResourceProfile(
     val memoryBytes: Long?,
     /** Heap as a share of the memory limit (the articles' InitialRAMPercentage=MaxRAMPercentage=75). */
     val heapPercent: Int,
+    /**
+     * `start-cpus: all`: the app starts on every CPU without a quota (its memory limit and processor count hold from the
+     * first instruction), and its CPU limits apply once it is healthy; false (`limited`, the default): they hold from
+     * the start. A faster start for suites that do not measure start-up (stackbench.runner.sut.AppLauncher).
+     */
+    val startOnAllCpus: Boolean = false,
 ) {
     val mode: CpuLimitMode
         get() = when {

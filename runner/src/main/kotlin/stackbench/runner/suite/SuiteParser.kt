@@ -241,6 +241,15 @@ class SuiteParser(
             if (p == null || p < 10 || p > 95) problems.at(heapNode, m.qualify("heap"), "'${heapNode.value}' is not a share of memory in 10%..95%", Units.PERCENT_HINT)
             else heap = p.toInt()
         }
+        val startNode = m.scalar("start-cpus")
+        val startOnAllCpus = when (startNode?.value) {
+            null, "limited" -> false
+            "all" -> true
+            else -> false.also {
+                problems.at(startNode, m.qualify("start-cpus"), "'${startNode.value}' is not a way to start the app",
+                    "limited (the default: the CPU limits hold from the start) or all (every CPU until the app is healthy, then its limits; for suites that do not measure start-up)")
+            }
+        }
         if (urlApps.isNotEmpty()) {
             val named = urlApps.joinToString { "apps.$it" }
             val limits = listOfNotNull(
@@ -254,7 +263,7 @@ class SuiteParser(
             }
         }
         m.finish()
-        return ResourceProfile(cpus, cpuset, memory, heap)
+        return ResourceProfile(cpus, cpuset, memory, heap, startOnAllCpus)
     }
 
     private fun readEndpoints(root: YamlMap, apps: List<AppConfig>, problems: Problems): List<EndpointSpec> {

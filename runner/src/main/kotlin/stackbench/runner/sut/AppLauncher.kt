@@ -38,6 +38,11 @@ class RunningApp(
     val primeUrl: URI = baseUrl,
     /** Started from its extracted jar with a class-data archive (`run --fast-start`): its start-up is not a container's. */
     val fastStart: Boolean = false,
+    /**
+     * Started on every CPU without a quota (`profile.start-cpus: all`): its CPU limits are [cpuLimitsDue] until it is
+     * healthy ([AppStarter.applyCpuLimits]), so its start-up is not a container's either.
+     */
+    val startedOnAllCpus: Boolean = false,
     /** What it is, and what it offers beyond answering. */
     val sut: SystemUnderTest,
 ) {
@@ -56,6 +61,9 @@ class RunningApp(
     /** Its stats channel's counter; null when it has none (then the load generator counts its answers). */
     fun counter(json: tools.jackson.databind.ObjectMapper): (() -> stackbench.runner.probe.ServerCount?)? =
         statsUrl?.let { url -> val channel = stackbench.runner.probe.StatsChannel(url, json); { channel.read() } }
+
+    /** The CPU limits a start on every CPU put off until the app is healthy; null once they hold (or if they held from the start). */
+    @Volatile var cpuLimitsDue: CgroupLimits? = null
 
     /** Its priming (the first cell it serves does it), kept for the cells that reuse it. */
     @Volatile var prime: stackbench.runner.results.PrimeRecord? = null
@@ -106,6 +114,13 @@ interface AppStarter {
      * was done, in words, or null where the lab cannot see the app's threads.
      */
     fun releaseStatsThreads(app: RunningApp, driverCpus: List<Int>): String? = null
+
+    /**
+     * Puts the CPU limits that a start on every CPU put off ([RunningApp.cpuLimitsDue]) on the healthy app, before
+     * anything of it is measured; fails with [AppStartException] when they cannot be applied. Nothing for an app whose
+     * limits held from the start.
+     */
+    fun applyCpuLimits(app: RunningApp) {}
 }
 
 /** Starts a cell's app in its confinement, and waits until it is ready. */
@@ -135,7 +150,12 @@ class AppLauncher(
         val ctx = LaunchContext(cell, java, home, machineCpus, host.bindAddress, ports, downstreamUrl, cellDir.resolve("gc.log"), database)
         val command = sut.command(ctx)
         val limits = CgroupLimits(cell.profile.cpus, cell.profile.cpuset, cell.profile.memoryBytes)
-        val confinement = isolation.confine(groupName, limits)
+        // a start on every CPU (profile.start-cpus: all) only where the lab pins the JVM's processor count to the
+        // profile's, so that every pool and compiler thread it sizes at start is the container's, and on this machine;
+        // its memory limit holds from the start, its CPU limits once it is healthy
+        val wide = cell.profile.startOnAllCpus && host.kind != "ssh" && (limits.cpuQuota != null || limits.cpus.isNotEmpty()) &&
+            command.any { it.startsWith("-XX:ActiveProcessorCount=") }
+        val confinement = if (wide) isolation.confineStartingWide(groupName, limits, machineCpus) else isolation.confine(groupName, limits)
         val child = try {
             host.launch(LaunchSpec("app", command, cellDir.resolve("app.log"), confinement = confinement, env = sut.environment(ctx)))
         } catch (e: Exception) {
@@ -164,7 +184,17 @@ class AppLauncher(
         }
         return RunningApp(child, confinement, URI("http://${host.address}:${ports.http}"),
             if (sut.capabilities.statsChannel) URI("http://${host.address}:${ports.stats}/stats") else null,
-            command, cellDir, cell.key, exposures, URI("http://${host.address}:$controlPort"), fast && sut is BuiltinApp, sut)
+            command, cellDir, cell.key, exposures, URI("http://${host.address}:$controlPort"), fast && sut is BuiltinApp, wide, sut)
+            .also { if (wide) it.cpuLimitsDue = limits }
+    }
+
+    override fun applyCpuLimits(app: RunningApp) {
+        val due = app.cpuLimitsDue ?: return
+        val pid = app.pid ?: return
+        isolation.limitCpus(app.confinement, pid, due)?.let {
+            throw AppStartException("the app started on every CPU (profile.start-cpus: all), and its CPU limits could not be applied after: $it", app.logTail())
+        }
+        app.cpuLimitsDue = null
     }
 
     /**

@@ -9,9 +9,12 @@ class PlanUntilDecidedTest {
         Regex("""until-decided \S+: at most (\d+) look""").find(out)?.groupValues?.get(1)?.toInt() ?: error("no until-decided line in:\n$out")
 
     @Test
-    fun `a larger budget than the suite's allows more looks, each at its own confidence, and nothing runs`() {
-        val suites = captured("plan", "quick")
+    fun `a larger budget allows more looks, each at its own confidence, and nothing runs`() {
+        val plain = captured("plan", "quick")
+        val suites = captured("plan", "quick", "--until-decided", "150s")
         val wider = captured("plan", "quick", "--until-decided", "30m")
+        assertThat(plain.code).isEqualTo(Exit.OK)
+        assertThat(plain.out).`as`("the quick suite takes one look").doesNotContain("until-decided")
         assertThat(suites.code).isEqualTo(Exit.OK)
         assertThat(wider.code).isEqualTo(Exit.OK)
         assertThat(suites.out).contains("until-decided 150s:")

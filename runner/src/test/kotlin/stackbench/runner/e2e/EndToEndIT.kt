@@ -34,7 +34,7 @@ class EndToEndIT {
         Files.writeString(file, """
             name: e2e-$driver
             apps: [{name: tc, stack: tomcat}]
-            profile: {cpus: 1, $pinned memory: 512MiB}
+            profile: {cpus: 1, $pinned memory: 512MiB, start-cpus: all}
             endpoints: $cells
             load: {driver: $driver, connections: 8, warmup: 1s, prime: false, duration: $duration, timeout: 5s}
             repetitions: 1

@@ -34,7 +34,7 @@ class K6ScenarioIT {
         Files.writeString(suite, """
             name: k6-it
             apps: [{name: tc, stack: tomcat, jvm-args: [${TestJvm.C1_ONLY}]}]
-            profile: {cpus: 1, $pinned memory: 512MiB}
+            profile: {cpus: 1, $pinned memory: 512MiB, start-cpus: all}
             endpoints: [{kind: todo, method: [GET, POST]}]
             load:
               driver: k6

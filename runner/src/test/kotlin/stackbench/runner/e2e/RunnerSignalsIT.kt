@@ -34,7 +34,7 @@ class RunnerSignalsIT {
         return Files.writeString(dir.resolve("signals.yaml"), """
             name: signals
             apps: [{name: tc, stack: tomcat, jvm-args: [${TestJvm.C1_ONLY}]}]
-            profile: {cpus: 1, $pinned memory: 512MiB}
+            profile: {cpus: 1, $pinned memory: 512MiB, start-cpus: all}
             endpoints: [{kind: cpu, strategies: [direct], limit: 1000}]
             load: {driver: wrk, connections: 4, warmup: 1s, prime: false, duration: 60s, timeout: 5s}
             repetitions: 1

@@ -39,7 +39,7 @@ class SplitHostsIT {
     private val smallSuite = """
         name: split-hosts-it
         apps: [{name: tc, stack: tomcat, boot: "3.5", jdk: 17, jvm-args: [${TestJvm.C1_ONLY}]}]
-        profile: {cpus: 1, memory: 512MiB}
+        profile: {cpus: 1, memory: 512MiB, start-cpus: all}
         endpoints: [{kind: todo, method: [GET, POST]}]
         hosts:
           - {name: server, kind: netns}

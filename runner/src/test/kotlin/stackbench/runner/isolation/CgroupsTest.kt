@@ -104,6 +104,26 @@ class CgroupsTest {
     }
 
     @Test
+    fun `a group made without CPU limits gets them later, its memory limit untouched`() {
+        val fs = FakeCgroupFs()
+        fs.files[Path.of("/cg/cpuset/cpuset.cpus")] = "0-1"
+        fs.files[Path.of("/cg/cpuset/cpuset.mems")] = "0"
+        val cgroups = Cgroups(v1, fs)
+        val group = cgroups.create("sb1-4-app", CgroupLimits(null, emptyList(), 512L shl 20))
+        assertThat(fs.files[Path.of("/cg/cpuset/stackbench/sb1-4-app/cpuset.cpus")]).isEqualTo("0-1") // every CPU while it starts
+        assertThat(fs.files[Path.of("/cg/cpu/stackbench/sb1-4-app/cpu.cfs_quota_us")]).isNull()
+        fs.written.clear()
+        cgroups.limitCpus(group, CgroupLimits(0.5, listOf(1), 512L shl 20))
+        assertThat(fs.written.map { (path, value) -> "$path $value" }).containsExactly(
+            "/cg/cpu/stackbench/sb1-4-app/cpu.cfs_period_us 100000", "/cg/cpu/stackbench/sb1-4-app/cpu.cfs_quota_us 50000",
+            "/cg/cpuset/stackbench/sb1-4-app/cpuset.mems 0", "/cg/cpuset/stackbench/sb1-4-app/cpuset.cpus 1",
+        )
+        fs.refused[Path.of("/cg/cpuset/stackbench/sb1-4-app/cpuset.cpus")] = "Invalid argument"
+        assertThatThrownBy { cgroups.limitCpus(group, CgroupLimits(null, listOf(7), null)) }
+            .isInstanceOf(IOException::class.java).hasMessageContaining("cpuset.cpus to 7").hasMessageContaining("Invalid argument")
+    }
+
+    @Test
     fun `threads released from the lab's groups go to the runner's own groups of the CPU controllers, v1 only`() {
         val fs = FakeCgroupFs()
         assertThat(Cgroups(v1, fs).releaseThreads(listOf(101, 102))).isTrue()

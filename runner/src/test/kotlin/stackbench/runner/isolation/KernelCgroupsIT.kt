@@ -31,4 +31,29 @@ class KernelCgroupsIT {
         assertThat(process.waitFor(5, TimeUnit.SECONDS)).isTrue()
         assertThat(confinement.cgroup!!.dirs.values).allMatch { !Files.exists(it) }
     }
+
+    @Test
+    fun `a process started on every CPU is held to its CPU set and quota once they are applied`() {
+        val isolation = Isolation.detect()
+        Needs.that(isolation is Isolation.WithCgroups, "cgroups are not writable here: ${isolation.limitation}")
+        val cpus = Runtime.getRuntime().availableProcessors()
+        Needs.that(cpus >= 2, "one CPU: nothing to narrow")
+        val limits = CgroupLimits(0.5, listOf(cpus - 1), 128L shl 20)
+        val confinement = isolation.confineStartingWide("sb${ProcessHandle.current().pid()}-wide", limits, cpus)
+        // started as a runner pinned to its first CPU starts it (host.SelfAffinity): the process must not keep that CPU alone
+        val process = ProcessBuilder(listOf("taskset", "-c", "0") + confinement.wrap(listOf("sleep", "30"))).start()
+        fun allowed() = Files.readAllLines(java.nio.file.Path.of("/proc/${process.pid()}/status")).single { it.startsWith("Cpus_allowed_list:") }.substringAfter(':').trim()
+        try {
+            val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5)
+            while (confinement.cgroup!!.pids().isEmpty() && System.nanoTime() < deadline) Thread.sleep(10)
+            assertThat(allowed()).isEqualTo("0-${cpus - 1}")
+            assertThat(isolation.limitCpus(confinement, process.pid(), limits)).isNull()
+            assertThat(allowed()).isEqualTo("${cpus - 1}")
+            val quota = confinement.cgroup!!.dirs["cpu"]?.resolve("cpu.cfs_quota_us") ?: confinement.cgroup!!.dirs.getValue("").resolve("cpu.max")
+            assertThat(Files.readString(quota).trim()).startsWith("50000")
+        } finally {
+            confinement.release { pid -> ProcessHandle.of(pid).ifPresent { it.destroyForcibly() } }
+        }
+        assertThat(process.waitFor(5, TimeUnit.SECONDS)).isTrue()
+    }
 }

@@ -67,10 +67,21 @@ class StartStopStepsTest {
                 .also { started += it }
         }
 
-        override fun awaitHealthy(app: RunningApp, timeout: Duration) = 1234.0
+        /** The starter's calls after start, in order. */
+        val events = mutableListOf<String>()
+        /** Why applying the CPU limits fails, or null: they apply. */
+        var limitsRefused: String? = null
+
+        override fun awaitHealthy(app: RunningApp, timeout: Duration) = 1234.0.also { events += "healthy" }
+
+        override fun applyCpuLimits(app: RunningApp) {
+            events += "cpu limits"
+            limitsRefused?.let { throw stackbench.runner.sut.AppStartException(it, emptyList()) }
+        }
 
         val released = mutableListOf<List<Int>>()
         override fun releaseStatsThreads(app: RunningApp, driverCpus: List<Int>): String {
+            events += "stats threads"
             released += driverCpus
             return "out of the app's limits, on CPU ${driverCpus.joinToString(",")}"
         }
@@ -90,6 +101,21 @@ class StartStopStepsTest {
 
     private fun context(dir: Path, sessions: AppSessions?) =
         CellContext(dir, "t", downstreamUrl = { _, _ -> null }, listener = ProgressListener.Silent, stopping = { false }, sessions = sessions)
+
+    @Test
+    fun `the CPU limits a start on every CPU put off apply once the app is healthy, before its stats threads leave them, and a refusal fails the cell`(@TempDir dir: Path) {
+        CellRunner(lab, steps(fail = false)).run(cells[0], context(dir, null))
+        assertThat(starter.events).containsExactly("healthy", "cpu limits", "stats threads")
+
+        starter.events.clear()
+        starter.limitsRefused = "cpuset.cpus: Invalid argument"
+        val refused = CellRunner(lab, steps(fail = false)).run(cells[1], context(dir, null))
+        assertThat(refused.status).isEqualTo(CellStatus.FAILED)
+        assertThat(refused.reason).contains("cpuset.cpus: Invalid argument")
+        assertThat(refused.measured).isNull()
+        assertThat(starter.events).containsExactly("healthy", "cpu limits")
+        assertThat(starter.started.last().isAlive()).isFalse()
+    }
 
     @Test
     fun `a cell that fails stops the app it started`(@TempDir dir: Path) {

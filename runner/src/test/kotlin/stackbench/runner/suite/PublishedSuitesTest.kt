@@ -303,7 +303,12 @@ class PublishedSuitesTest {
     fun `the quick suite drives a load generator that installs in seconds, not one that is compiled first`() {
         val suite = parse("quick.yaml")
         assertThat(suite.load.driver.install).isInstanceOf(stackbench.runner.catalog.Install.Apt::class.java)
-        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100)))
+        // twice the connections of the request threads, so the platform threads' pool binds: 250 against 500 req/s
+        assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(50)))
+        assertThat(suite.apps.map { it.properties["server.tomcat.threads.max"] }).containsOnly("25")
+        // it measures no start-up, and one look decides it: docs/methodology.md
+        assertThat(suite.profile.startOnAllCpus).isTrue()
+        assertThat(suite.untilDecided).isNull()
     }
 
     @Test

@@ -56,6 +56,18 @@ class SuiteParserTest {
     }
 
     @Test
+    fun `profile start-cpus limits the start by default, all puts the CPU limits off until the app is healthy, and a wrong value is named`() {
+        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").profile.startOnAllCpus).isFalse()
+        assertThat(parser.parse(minimal.trimIndent() + "\nprofile: {cpuset: [1], start-cpus: limited}", "s.yaml").profile.startOnAllCpus).isFalse()
+        val wide = parser.parse(minimal.trimIndent() + "\nprofile: {cpus: none, cpuset: [1], start-cpus: all}", "s.yaml").profile
+        assertThat(wide.startOnAllCpus).isTrue()
+        assertThat(wide.cpuset).containsExactly(1)
+        val p = problems(minimal + "\n        profile: {start-cpus: every}").single()
+        assertThat(p.key).isEqualTo("profile.start-cpus")
+        assertThat(p.render()).startsWith("s.yaml:8:").contains("'every' is not a way to start the app").contains("limited").contains("all")
+    }
+
+    @Test
     fun `load prime-max caps priming between 5 s and 30 s, and only where priming is on`() {
         assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.primeMax).isEqualTo(Defaults.PRIME_MAX)
         assertThat(parser.parse(minimal.trimIndent() + "\nload: {prime-max: 10s}", "s.yaml").load.primeMax).isEqualTo(java.time.Duration.ofSeconds(10))
