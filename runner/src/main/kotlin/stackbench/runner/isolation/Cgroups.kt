@@ -62,13 +62,21 @@ class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupF
     }
 
     private fun setUp(dirs: Map<String, Path>, limits: CgroupLimits) {
-        val mems = if (layout.version == CgroupVersion.V1) fs.read(root("cpuset").resolve("cpuset.mems"))?.trim() else null
+        val mems = parentMems()
         if (layout.version == CgroupVersion.V1 && "cpuset" in dirs) {
             // every v1 cpuset group needs CPUs and memory nodes before a process can join it
             val cpus = if (limits.cpus.isEmpty()) fs.read(root("cpuset").resolve("cpuset.cpus"))?.trim() else null
             fs.write(dirs.getValue("cpuset").resolve("cpuset.mems"), mems ?: "0")
             if (cpus != null) fs.write(dirs.getValue("cpuset").resolve("cpuset.cpus"), cpus)
         }
+        write(dirs, limits, mems)
+    }
+
+    /** The lab's root cpuset's memory nodes (v1), which a group's CPU set needs beside it; null on v2. */
+    private fun parentMems(): String? = if (layout.version == CgroupVersion.V1) fs.read(root("cpuset").resolve("cpuset.mems"))?.trim() else null
+
+    /** Writes [limits]' files into the group's folders [dirs], naming the file and value the kernel refused. */
+    private fun write(dirs: Map<String, Path>, limits: CgroupLimits, mems: String?) {
         for ((controller, file, value) in limits.writes(layout.version, mems)) {
             val dir = dirs[controller] ?: continue
             try {
@@ -84,18 +92,7 @@ class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupF
      * and their threads are held by them from now on (a v1 cpuset group's CPUs move every task in it). Its memory limit
      * is not touched: that one held from the start.
      */
-    fun limitCpus(group: Cgroup, limits: CgroupLimits) {
-        val mems = if (layout.version == CgroupVersion.V1) fs.read(root("cpuset").resolve("cpuset.mems"))?.trim() else null
-        val cpuOnly = CgroupLimits(limits.cpuQuota, limits.cpus, null)
-        for ((controller, file, value) in cpuOnly.writes(layout.version, mems)) {
-            val dir = group.dirs[controller] ?: continue
-            try {
-                fs.write(dir.resolve(file), value)
-            } catch (e: IOException) {
-                throw IOException("could not set ${dir.resolve(file)} to $value: ${e.message}", e)
-            }
-        }
-    }
+    fun limitCpus(group: Cgroup, limits: CgroupLimits) = write(group.dirs, limits.copy(memoryBytes = null), parentMems())
 
     /**
      * Moves threads [tids] (of a process in one of the lab's groups) back to this runner's own group in the controllers

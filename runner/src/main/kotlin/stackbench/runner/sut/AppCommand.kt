@@ -14,8 +14,11 @@ data class AppPorts(val http: Int, val stats: Int)
  * function, so plans can print it and tests can pin it.
  */
 object AppCommand {
+    /** The flag by which the lab gives a JVM the profile's processor count, whatever CPUs it may run on. */
+    const val PROCESSOR_COUNT = "-XX:ActiveProcessorCount="
+
     fun jvmFlags(cell: Cell, machineCpus: Int, gcLog: Path?): List<String> = buildList {
-        add("-XX:ActiveProcessorCount=${cell.profile.activeProcessorCount(machineCpus)}")
+        add("$PROCESSOR_COUNT${cell.profile.activeProcessorCount(machineCpus)}")
         cell.profile.heapBytes()?.let { heap ->
             val mb = heap shr 20
             add("-Xms${mb}m")

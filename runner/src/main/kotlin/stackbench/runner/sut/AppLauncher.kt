@@ -154,7 +154,7 @@ class AppLauncher(
         // profile's, so that every pool and compiler thread it sizes at start is the container's, and on this machine;
         // its memory limit holds from the start, its CPU limits once it is healthy
         val wide = cell.profile.startOnAllCpus && host.kind != "ssh" && (limits.cpuQuota != null || limits.cpus.isNotEmpty()) &&
-            command.any { it.startsWith("-XX:ActiveProcessorCount=") }
+            command.any { it.startsWith(AppCommand.PROCESSOR_COUNT) }
         val confinement = if (wide) isolation.confineStartingWide(groupName, limits, machineCpus) else isolation.confine(groupName, limits)
         val child = try {
             host.launch(LaunchSpec("app", command, cellDir.resolve("app.log"), confinement = confinement, env = sut.environment(ctx)))
