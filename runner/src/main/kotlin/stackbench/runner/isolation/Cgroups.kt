@@ -7,7 +7,13 @@ import java.nio.file.Path
  * Creates and removes the lab's cgroups, all under one `stackbench` group per controller so that a later
  * run can find and clean what an earlier, killed run left behind.
  */
-class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupFs, private val rootName: String = "stackbench") {
+class Cgroups(
+    val layout: CgroupLayout,
+    private val fs: CgroupFs = KernelCgroupFs,
+    private val rootName: String = "stackbench",
+    /** Whether the runner runs at idle CPU priority ([SchedPolicy]): its groups are then marked `cpu.idle`. */
+    private val idle: Boolean = false,
+) {
 
     private val controllers: List<String> =
         if (layout.version == CgroupVersion.V2) listOf("") else CgroupLayout.V1_CONTROLLERS.filter { layout.base(it) != null }
@@ -70,6 +76,19 @@ class Cgroups(val layout: CgroupLayout, private val fs: CgroupFs = KernelCgroupF
             if (cpus != null) fs.write(dirs.getValue("cpuset").resolve("cpuset.cpus"), cpus)
         }
         write(dirs, limits, mems)
+        if (idle) markIdle(dirs)
+    }
+
+    /**
+     * A runner at idle priority keeps what it confines at idle priority: `cpu.idle` on its group in the controller that
+     * schedules (v1 `cpu`, v2's one hierarchy), where the kernel has it (5.15 and later); elsewhere the group competes
+     * at normal weight, as any group.
+     */
+    private fun markIdle(dirs: Map<String, Path>) {
+        for (controller in listOf("cpu", "")) {
+            val file = dirs[controller]?.resolve("cpu.idle") ?: continue
+            if (fs.exists(file)) fs.write(file, "1")
+        }
     }
 
     /** The lab's root cpuset's memory nodes (v1), which a group's CPU set needs beside it; null on v2. */

@@ -81,7 +81,7 @@ sealed interface Isolation {
         ): Isolation {
             val layout = CgroupLayout.parse(mounts, self)
                 ?: return TasksetOnly("no cgroup v1 cpu/cpuset/memory controllers and no cgroup v2 hierarchy are mounted")
-            val cgroups = Cgroups(layout)
+            val cgroups = Cgroups(layout, idle = SchedPolicy.thisProcessIdle())
             return try {
                 cgroups.create("probe-${ProcessHandle.current().pid()}", CgroupLimits(0.5, emptyList(), 256L shl 20)).remove { }
                 WithCgroups(cgroups)

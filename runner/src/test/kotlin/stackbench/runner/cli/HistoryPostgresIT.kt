@@ -1,9 +1,9 @@
 package stackbench.runner.cli
 
-import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
-import org.junit.jupiter.api.parallel.ResourceAccessMode
+import stackbench.runner.testing.Background
+import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.database.PostgresCommands
@@ -25,7 +25,8 @@ import java.nio.file.Path
  * `history` and `gate` read and write it by its JDBC URL exactly as they do SQLite, with Flyway's migrations; and
  * the server and its folder are gone afterwards.
  */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@ResourceLock(SharedMachine.LANE_1)
 class HistoryPostgresIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
 

@@ -1,8 +1,7 @@
 package stackbench.runner.database
 
+import stackbench.runner.testing.Foreground
 import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Tag
-import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.suite.DatabaseSpec
@@ -17,7 +16,7 @@ import java.util.concurrent.TimeUnit
  * default schema), answering the apps' JDBC URL, and nothing of it left, neither a process nor its folder, after the
  * runner that started it is killed with SIGKILL.
  */
-@Tag(SharedMachine.ALONE)
+@Foreground
 class DatabaseRoleIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
     private val java = Path.of(System.getProperty("java.home"), "bin", "java")

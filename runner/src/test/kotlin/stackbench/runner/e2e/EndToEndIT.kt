@@ -1,8 +1,10 @@
 package stackbench.runner.e2e
 
-import stackbench.runner.testing.RunnerCommand
-import org.junit.jupiter.api.Tag
+import org.junit.jupiter.api.Order
 import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
+import stackbench.runner.testing.Background
+import stackbench.runner.testing.RunnerCommand
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.within
 import stackbench.runner.testing.Needs
@@ -22,7 +24,9 @@ import java.util.concurrent.TimeUnit
  * generators, real cgroups where they can be written. Then: the results files are whole and nothing the
  * run started is still alive.
  */
-@Tag(SharedMachine.ALONE)
+@Background
+@Order(1)
+@ResourceLock(SharedMachine.LANE_2)
 class EndToEndIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
     private val cpus = Runtime.getRuntime().availableProcessors()
@@ -111,11 +115,15 @@ class EndToEndIT {
             println("alloc: ${c.key}: ${alloc.figures}")
             assertThat(alloc.notes).isEmpty()
             assertThat(alloc.figures["bytesPerRequest"]).`as`("heap bytes a request").isNotNull().isBetween(100.0, 5e6)
+            // the probe's readings and the window's edges are apart by a moment: at each edge up to one exchange a
+            // connection (8) falls on one side only, which is more than 10 % of a window that a busy machine left short
+            // (54 answers in one, in the background beside a known truth)
+            val responses = c.measured!!.responses.toDouble()
             assertThat(alloc.figures["completed"]!!).`as`("the app's exchanges between the probe's readings")
-                .isCloseTo(c.measured!!.responses.toDouble(), org.assertj.core.data.Percentage.withPercentage(10.0))
+                .isCloseTo(responses, within(maxOf(responses * 0.10, 2 * 8.0)))
         }
         if (profiled) profileChecks(result, out) else assertThat(result.cells).allSatisfy { assertThat(it.probes.keys).containsExactly("alloc") }
-        assertNothingLeft(out)
+        assertNothingLeft(out, process.pid())
     }
 
     /**
@@ -173,11 +181,14 @@ class EndToEndIT {
         val result = ResultsStore.read(out)
         assertThat(result.run.status).isEqualTo(RunStatus.INTERRUPTED)
         assertThat(result.cells.single().status).isEqualTo(CellStatus.INTERRUPTED)
-        assertNothingLeft(out)
+        assertNothingLeft(out, process.pid())
     }
 
-    /** No process whose command line names this run's folder, and no cgroup of the runner's, is left. */
-    private fun assertNothingLeft(out: Path) {
+    /**
+     * No process whose command line names this run's folder, and no cgroup of its runner's (`sb<pid>-*`), is left. Its
+     * own runner's only: other classes' runners run beside this one, and a killed one's groups go a moment later.
+     */
+    private fun assertNothingLeft(out: Path, runner: Long) {
         Thread.sleep(500)
         val left = ProcessHandle.allProcesses().filter { p ->
             p.info().arguments().map { args -> args.any { it.contains(out.toString()) } }.orElse(false)
@@ -185,7 +196,6 @@ class EndToEndIT {
         assertThat(left).isEmpty()
         val groups = listOf("cpu", "cpuacct", "cpuset", "memory").map { Path.of("/sys/fs/cgroup/$it/stackbench") }.filter { Files.isDirectory(it) }
             .flatMap { root -> Files.list(root).use { s -> s.filter { Files.isDirectory(it) }.toList() } }
-        val runnerGroups = groups.filter { g -> !ProcessHandle.of(Regex("^sb(\\d+)-").find(g.fileName.toString())?.groupValues?.get(1)?.toLong() ?: -1).isPresent && g.fileName.toString().startsWith("sb") }
-        assertThat(runnerGroups).`as`("cgroups of runners that have exited").isEmpty()
+        assertThat(groups.filter { it.fileName.toString().startsWith("sb$runner-") }).`as`("cgroups of the run's runner after it exited").isEmpty()
     }
 }

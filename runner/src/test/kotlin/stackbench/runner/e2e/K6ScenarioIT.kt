@@ -1,9 +1,9 @@
 package stackbench.runner.e2e
 
-import stackbench.runner.testing.RunnerCommand
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
-import org.junit.jupiter.api.parallel.ResourceAccessMode
+import stackbench.runner.testing.Background
+import stackbench.runner.testing.RunnerCommand
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.TestJvm
 import stackbench.runner.testing.Needs
@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit
  * A k6 scenario suite as a user runs it (the runner jar, a real Tomcat, real k6): users ramped, POST then GET
  * /todo with think time, on one k6 instance and split over two, whose merged count is the sum of the parts.
  */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@ResourceLock(SharedMachine.LANE_2)
 class K6ScenarioIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
 

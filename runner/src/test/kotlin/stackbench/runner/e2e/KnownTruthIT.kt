@@ -1,8 +1,8 @@
 package stackbench.runner.e2e
 
+import org.junit.jupiter.api.parallel.Isolated
+import stackbench.runner.testing.Foreground
 import stackbench.runner.testing.RunnerCommand
-import org.junit.jupiter.api.Tag
-import stackbench.runner.testing.SharedMachine
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.Needs
 import org.assertj.core.api.Assertions.within
@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit
  * WebFlux app calling the downstream service. The suites are the ones in suites/, so a person can re-run
  * exactly what this checks (docs/methodology.md).
  */
-@Tag(SharedMachine.ALONE)
+@Foreground
+@Isolated
 class KnownTruthIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
 

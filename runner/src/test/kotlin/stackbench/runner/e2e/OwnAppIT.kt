@@ -1,9 +1,10 @@
 package stackbench.runner.e2e
 
-import stackbench.runner.testing.RunnerCommand
+import org.junit.jupiter.api.Order
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
-import org.junit.jupiter.api.parallel.ResourceAccessMode
+import stackbench.runner.testing.Background
+import stackbench.runner.testing.RunnerCommand
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
@@ -29,7 +30,9 @@ import javax.tools.ToolProvider
  * through the whole lab as a user's own jar and as a command: measured when it behaves, and every way it can misbehave
  * named, before anything starts (exit 2) or in its failed cell, with the runner's real jar and wrk.
  */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@Order(2)
+@ResourceLock(SharedMachine.LANE_2)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OwnAppIT {
     private val home = Path.of(System.getProperty("stackbench.home"))

@@ -1,7 +1,10 @@
 package stackbench.runner.e2e
 
+import org.junit.jupiter.api.parallel.Isolated
+import stackbench.runner.testing.Foreground
+import org.junit.jupiter.api.parallel.ResourceAccessMode
+import org.junit.jupiter.api.parallel.ResourceLock
 import stackbench.runner.testing.RunnerCommand
-import org.junit.jupiter.api.Tag
 import stackbench.runner.testing.SharedMachine
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.Needs
@@ -26,7 +29,9 @@ import java.util.concurrent.TimeUnit
  * without the rtt, whose CPUs never idle, it did not: a CI machine read +27.05 ms for 20 (docs/hosts.md). The
  * relay's own lateness (how late it let each chunk go) is printed from its log, so a failure says which it was.
  */
-@Tag(SharedMachine.ALONE)
+@Foreground
+@Isolated
+@ResourceLock(SharedMachine.NAMESPACES, mode = ResourceAccessMode.READ_WRITE)
 class RttKnownTruthIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
 

@@ -1,8 +1,7 @@
 package stackbench.runner.e2e
 
+import stackbench.runner.testing.Foreground
 import stackbench.runner.testing.RunnerCommand
-import org.junit.jupiter.api.Tag
-import stackbench.runner.testing.SharedMachine
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.TestJvm
 import stackbench.runner.testing.Needs
@@ -23,7 +22,7 @@ import kotlin.io.path.readText
  * A real runner, signalled as a user (Ctrl-C) or the system (SIGKILL, the OOM killer) would: the promised
  * output after SIGINT, and nothing of the run left behind after SIGKILL.
  */
-@Tag(SharedMachine.ALONE)
+@Foreground
 class RunnerSignalsIT {
     private val home = Path.of(System.getProperty("stackbench.home"))
     private val cpus = Runtime.getRuntime().availableProcessors()

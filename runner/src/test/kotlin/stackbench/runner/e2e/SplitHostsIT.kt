@@ -1,5 +1,6 @@
 package stackbench.runner.e2e
 
+import stackbench.runner.testing.Background
 import stackbench.runner.testing.RunnerCommand
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
@@ -30,7 +31,8 @@ import java.util.concurrent.TimeUnit
  * The app's namespace hangs off the run's bridge and the machines off the fixture's: traffic between them goes
  * through this machine's routing, so the test turns IPv4 forwarding on for its length and restores it after.
  */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@ResourceLock(SharedMachine.LANE_2)
 @ResourceLock(SharedMachine.NAMESPACES, mode = ResourceAccessMode.READ_WRITE)
 class SplitHostsIT {
     private val home = Path.of(System.getProperty("stackbench.home"))

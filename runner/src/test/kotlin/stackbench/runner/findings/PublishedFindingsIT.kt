@@ -1,15 +1,16 @@
 package stackbench.runner.findings
 
-import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
-import org.junit.jupiter.api.parallel.ResourceAccessMode
+import stackbench.runner.testing.Background
+import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import java.nio.file.Files
 import java.nio.file.Path
 
 /** docs/findings.md against every published run in docs/runs: it reads them all, so it runs in the integration lane. */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@ResourceLock(SharedMachine.LANE_1)
 class PublishedFindingsIT {
     /**
      * docs/findings.md's tables and verdicts are what docs/runs gives: nobody edited a figure or a verdict by

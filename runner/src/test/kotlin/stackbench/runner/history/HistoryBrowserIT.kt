@@ -1,9 +1,9 @@
 package stackbench.runner.history
 
-import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
-import org.junit.jupiter.api.parallel.ResourceAccessMode
+import stackbench.runner.testing.Background
+import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import stackbench.runner.browser.Browser
 import stackbench.runner.report.ReportBrowserIT
@@ -17,7 +17,8 @@ import java.nio.file.Path
  * every run's point, the change point is on the page, and nothing errs, pops up or is fetched. The screenshot is saved
  * under runner/target/report-it/history.png.
  */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@ResourceLock(SharedMachine.LANE_1)
 class HistoryBrowserIT {
     private val out: Path = Path.of("target", "report-it").toAbsolutePath()
 

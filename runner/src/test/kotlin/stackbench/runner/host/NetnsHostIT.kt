@@ -1,7 +1,9 @@
 package stackbench.runner.host
 
+import stackbench.runner.testing.Foreground
+import org.junit.jupiter.api.parallel.ResourceAccessMode
+import org.junit.jupiter.api.parallel.ResourceLock
 import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Tag
 import stackbench.runner.testing.SharedMachine
 import stackbench.runner.testing.Needs
 import org.assertj.core.api.Assertions.assertThatThrownBy
@@ -20,7 +22,8 @@ import java.time.Duration
 import java.util.concurrent.TimeUnit
 
 /** Namespace hosts made for real: a process in one answers on its address from this namespace; nothing is left after. */
-@Tag(SharedMachine.ALONE)
+@Foreground
+@ResourceLock(SharedMachine.NAMESPACES, mode = ResourceAccessMode.READ_WRITE)
 class NetnsHostIT {
     private val registry = ProcessRegistry()
     private val tag = "sb${ProcessHandle.current().pid()}"

@@ -1,5 +1,6 @@
 package stackbench.runner.host
 
+import stackbench.runner.testing.Background
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
@@ -17,7 +18,8 @@ import java.nio.file.Path
 import java.time.Duration
 
 /** The downstream service placed on an ssh host (an sshd in a namespace): copied there, started, reached at the host's address, stopped. */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@ResourceLock(SharedMachine.LANE_2)
 @ResourceLock(SharedMachine.NAMESPACES, mode = ResourceAccessMode.READ_WRITE)
 class SshDownstreamIT {
     private val home = Path.of(System.getProperty("stackbench.home"))

@@ -1,5 +1,6 @@
 package stackbench.runner.host
 
+import stackbench.runner.testing.Background
 import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
@@ -17,7 +18,8 @@ import java.time.Duration
  * [SshHost] against an sshd in a network namespace of this machine ([NamespaceMachines]): the "remote" shares this
  * machine's filesystem and process table, so the test can see what is left there directly.
  */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@ResourceLock(SharedMachine.LANE_1)
 @ResourceLock(SharedMachine.NAMESPACES, mode = ResourceAccessMode.READ_WRITE)
 class SshHostIT {
     @TempDir lateinit var dir: Path

@@ -124,6 +124,36 @@ class CgroupsTest {
     }
 
     @Test
+    fun `a runner at idle CPU priority marks its groups cpu idle where the kernel has the file, and no other runner does`() {
+        val fs = FakeCgroupFs()
+        fs.files[Path.of("/cg/cpuset/cpuset.cpus")] = "0-1"
+        fs.files[Path.of("/cg/cpuset/cpuset.mems")] = "0"
+        // the kernel makes cpu.idle in every new group of the cpu controller (5.15 and later)
+        fs.files[Path.of("/cg/cpu/stackbench/sb1-5-app/cpu.idle")] = "0"
+        fs.files[Path.of("/cg/cpu/stackbench/sb1-6-app/cpu.idle")] = "0"
+        Cgroups(v1, fs, idle = true).create("sb1-5-app", CgroupLimits(1.0, listOf(1), 512L shl 20))
+        assertThat(fs.files[Path.of("/cg/cpu/stackbench/sb1-5-app/cpu.idle")]).isEqualTo("1")
+        assertThat(fs.written.map { it.first.toString() }.filter { it.endsWith("cpu.idle") }).containsExactly("/cg/cpu/stackbench/sb1-5-app/cpu.idle")
+        Cgroups(v1, fs).create("sb1-6-app", CgroupLimits(1.0, listOf(1), 512L shl 20))
+        assertThat(fs.files[Path.of("/cg/cpu/stackbench/sb1-6-app/cpu.idle")]).isEqualTo("0")
+        // an older kernel without the file: nothing written, the group made
+        val old = FakeCgroupFs()
+        old.files[Path.of("/cg/cpuset/cpuset.cpus")] = "0-1"
+        Cgroups(v1, old, idle = true).create("sb1-7-app", CgroupLimits(1.0, listOf(1), null))
+        assertThat(old.written.map { it.first.toString() }).noneMatch { it.endsWith("cpu.idle") }
+    }
+
+    @Test
+    fun `the scheduling policy is field 41 of proc stat, counted after the command name however it is spelt`() {
+        val idle = "7460 (cat) R 7456 7456 26156 0 -1 4194304 170 0 2 0 0 0 0 0 20 0 1 0 7265191 3133440 372 18446744073709551615 " +
+            "94355198447616 94355198467497 140727864863904 0 0 0 0 0 0 0 0 0 17 1 0 5 0 0 0 94355198483504 94355198485120 " +
+            "94356184461312 140727864867462 140727864867482 140727864867482 140727864868843 0"
+        assertThat(SchedPolicy.parse(idle)).isEqualTo(SchedPolicy.IDLE)
+        assertThat(SchedPolicy.parse(idle.replace("(cat)", "(a (b) c)").replace(" 17 1 0 5 ", " 17 1 0 0 "))).isEqualTo(0)
+        assertThat(SchedPolicy.parse("12 (short) S 1 2")).isNull()
+    }
+
+    @Test
     fun `threads released from the lab's groups go to the runner's own groups of the CPU controllers, v1 only`() {
         val fs = FakeCgroupFs()
         assertThat(Cgroups(v1, fs).releaseThreads(listOf(101, 102))).isTrue()

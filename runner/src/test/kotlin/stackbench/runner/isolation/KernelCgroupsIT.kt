@@ -1,16 +1,17 @@
 package stackbench.runner.isolation
 
-import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
-import org.junit.jupiter.api.parallel.ResourceAccessMode
+import stackbench.runner.testing.Background
+import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Test
 import java.nio.file.Files
 import java.util.concurrent.TimeUnit
 
 /** Against the real kernel, where cgroups can be written: a process lands in its group, and the group goes away. */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@ResourceLock(SharedMachine.LANE_1)
 class KernelCgroupsIT {
     @Test
     fun `a process started through a confinement is in its group, limited, and the group is removed after`() {

@@ -1,8 +1,7 @@
 package stackbench.runner.load
 
+import stackbench.runner.testing.Foreground
 import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Tag
-import stackbench.runner.testing.SharedMachine
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
@@ -24,7 +23,7 @@ import java.nio.file.Path
 import java.time.Duration
 
 /** k6 for real against a throwaway server on 127.0.0.1: one instance, and one load split over two. */
-@Tag(SharedMachine.ALONE)
+@Foreground
 @Timeout(60)
 class K6EndToEndIT {
     private val server = TestHttpServer()

@@ -1,8 +1,7 @@
 package stackbench.runner.load
 
+import stackbench.runner.testing.Foreground
 import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Tag
-import stackbench.runner.testing.SharedMachine
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
@@ -20,7 +19,7 @@ import java.time.Duration
 import java.util.concurrent.atomic.AtomicLong
 
 /** Each driver, for real, against a throwaway server on 127.0.0.1: command → DriverProcess → parse. */
-@Tag(SharedMachine.ALONE)
+@Foreground
 @Timeout(60)
 class LoadDriversEndToEndIT {
     private val server = TestHttpServer()

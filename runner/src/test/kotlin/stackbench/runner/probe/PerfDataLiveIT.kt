@@ -1,9 +1,9 @@
 package stackbench.runner.probe
 
-import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
-import org.junit.jupiter.api.parallel.ResourceAccessMode
+import stackbench.runner.testing.Background
+import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
@@ -14,7 +14,8 @@ import java.util.concurrent.TimeUnit
  * [PerfData] against live JVMs that this test starts (on this JDK and on 17), cross-checked with jcmd: real
  * processes, so in the integration lane; the file format's own cases are [PerfDataTest]'s.
  */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@ResourceLock(SharedMachine.LANE_2)
 class PerfDataLiveIT {
 
     @TempDir

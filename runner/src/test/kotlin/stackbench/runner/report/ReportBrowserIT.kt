@@ -1,9 +1,9 @@
 package stackbench.runner.report
 
-import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.SharedMachine
 import org.junit.jupiter.api.parallel.ResourceLock
-import org.junit.jupiter.api.parallel.ResourceAccessMode
+import stackbench.runner.testing.Background
+import org.assertj.core.api.Assertions.assertThat
 import stackbench.runner.testing.Needs
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
@@ -22,7 +22,8 @@ import java.nio.file.Path
  *   ./stackbench report results/quick-... --screenshot docs/report.png
  * or, through this test: -Dstackbench.report.results=DIR -Dstackbench.report.screenshot=PNG
  */
-@ResourceLock(SharedMachine.CPUS, mode = ResourceAccessMode.READ)
+@Background
+@ResourceLock(SharedMachine.LANE_2)
 class ReportBrowserIT {
     private val out: Path = Path.of("target", "report-it").toAbsolutePath()
 

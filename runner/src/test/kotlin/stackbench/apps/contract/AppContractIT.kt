@@ -1,5 +1,8 @@
 package stackbench.apps.contract
 
+import org.junit.jupiter.api.Order
+import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.SoftAssertions
 import org.junit.jupiter.api.AfterAll
@@ -7,11 +10,10 @@ import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
-import org.junit.jupiter.api.parallel.Execution
-import org.junit.jupiter.api.parallel.ExecutionMode
 import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.MethodSource
 import stackbench.contract.AppInfo
+import stackbench.runner.testing.Background
 import stackbench.contract.IoAnswer
 import stackbench.contract.Paths
 import stackbench.contract.PrimesAnswer
@@ -24,12 +26,14 @@ import java.time.Duration
  * with virtual threads on (the downstream service unreachable, no database) with nothing but a property, and with the
  * known-truth warm-up mode on, which it checks first ([WarmupTruthChecks]). Each check that needs a state of its own
  * shares a start with the others: a start of its own cost each stack another 12-17 s (the database checks had one,
- * 77 s for the six stacks in CI). Two starts run at a time (the module's failsafe configuration caps it at two): nothing
- * here measures, each app gets its own ports, log and rows of the database, and the timed checks wait for sleeps of
- * hundreds of ms with their own margins, which a second JVM on the other CPU does not reach.
+ * 77 s for the six stacks in CI). One start at a time, in the background (testing/SharedMachine): at idle CPU priority,
+ * beside a known truth; nothing here measures, each app gets its own ports, log and rows of the database, and the
+ * timed checks wait for sleeps of hundreds of ms with their own margins.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Execution(ExecutionMode.CONCURRENT)
+@Background
+@Order(1)
+@ResourceLock(SharedMachine.LANE_1)
 class AppContractIT {
     private lateinit var downstream: JavaProcess
     private var downstreamPort = 0

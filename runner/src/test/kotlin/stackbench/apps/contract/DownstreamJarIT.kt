@@ -1,5 +1,8 @@
 package stackbench.apps.contract
 
+import stackbench.runner.testing.SharedMachine
+import org.junit.jupiter.api.parallel.ResourceLock
+import stackbench.runner.testing.Background
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import stackbench.contract.DownstreamService
@@ -9,6 +12,8 @@ import java.time.Duration
 import java.util.concurrent.TimeUnit
 
 /** The downstream service's jar as the runner uses it: its command line, its answers, its stall mode. */
+@Background
+@ResourceLock(SharedMachine.LANE_1)
 class DownstreamJarIT {
 
     @Test
