@@ -1,6 +1,7 @@
 package stackbench.apps.contract
 
 import java.net.ServerSocket
+import stackbench.runner.sut.FastStart
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.Paths
@@ -9,7 +10,13 @@ import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.TimeUnit
 
 /** A jar started with `java -jar` by the JDK running the tests, its output in a log file. */
-class JavaProcess private constructor(val name: String, private val process: Process, val log: Path) : AutoCloseable {
+class JavaProcess private constructor(
+    val name: String,
+    private val process: Process,
+    val log: Path,
+    /** How long it may take to exit after SIGTERM before SIGKILL. */
+    private val grace: Duration,
+) : AutoCloseable {
 
     val alive: Boolean get() = process.isAlive
 
@@ -36,7 +43,7 @@ class JavaProcess private constructor(val name: String, private val process: Pro
     override fun close() {
         if (process.isAlive) {
             process.destroy()
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            if (!process.waitFor(grace.toSeconds(), TimeUnit.SECONDS)) {
                 process.destroyForcibly()
                 process.waitFor(5, TimeUnit.SECONDS)
             }
@@ -56,13 +63,25 @@ class JavaProcess private constructor(val name: String, private val process: Pro
 
         fun start(name: String, jar: Path, jvmOptions: List<String>, args: List<String>): JavaProcess {
             check(Files.isRegularFile(jar)) { "$jar is missing: build the apps first (mvn package)" }
+            return launch(name, jvmOptions + listOf("-jar", jar.toString()), args, Duration.ofSeconds(15))
+        }
+
+        /**
+         * [jar] started as the runner's `--fast-start` starts it (sut/FastStart): extracted beside itself, with the
+         * class-data archive that the lab's own tests share, which the first process writes at its exit (so it gets
+         * [FastStart.EXIT_GRACE_SECONDS] after SIGTERM).
+         */
+        fun startFast(name: String, jar: Path, jvmOptions: List<String>, args: List<String>): JavaProcess =
+            launch(name, jvmOptions + FastStart.launch(Paths.get(javaBin), jar), args, Duration.ofSeconds(FastStart.EXIT_GRACE_SECONDS))
+
+        private fun launch(name: String, jvmArgs: List<String>, args: List<String>, grace: Duration): JavaProcess {
             Files.createDirectories(logs)
             val log = logs.resolve("$name.log")
-            val process = ProcessBuilder(listOf(javaBin) + jvmOptions + listOf("-jar", jar.toString()) + args)
+            val process = ProcessBuilder(listOf(javaBin) + jvmArgs + args)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start()
-            return JavaProcess(name, process, log).also { started.add(it) }
+            return JavaProcess(name, process, log, grace).also { started.add(it) }
         }
 
         /** The ports handed out in this test JVM: none twice, since one handed out may not be bound yet. */

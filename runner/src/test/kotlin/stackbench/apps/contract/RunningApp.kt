@@ -34,15 +34,14 @@ class RunningApp private constructor(val stack: Stack, val process: JavaProcess,
 
         /**
          * A small heap and C1 alone (`-XX:TieredStopAtLevel=1`: what the app answers does not depend on the JIT's tier,
-         * and without C2 competing for the CPU a Tomcat jar on one CPU started in 10.5-10.7 s against 18.5-21.4 s);
-         * everything else as in production: the real jar. Not a fast start
-         * (the runner's `run --fast-start`): each jar starts twice here, and with it the warm-up truth and AppContractIT (then separate tests)
-         * read 103 + 124 s against 83 + 179 s without, within this machine's spread (docs/testing.md).
+         * and without C2 competing for the CPU a Tomcat jar on one CPU started in 10.5-10.7 s against 18.5-21.4 s), and
+         * the runner's fast start (the jar extracted, a class-data archive shared with the lab's other tests): nothing
+         * here is about start-up, and the twelve starts were most of this class's CPU. Everything else as in production.
          */
         fun start(stack: Stack, label: String, args: List<String>, systemProperties: List<String> = emptyList()): RunningApp {
             val port = JavaProcess.freePort()
             val statsPort = JavaProcess.freePort()
-            val process = JavaProcess.start(
+            val process = JavaProcess.startFast(
                 "${stack.id}-boot${stack.bootLine}-$label", stack.jar, listOf("-Xmx256m", "-XX:TieredStopAtLevel=1") + systemProperties,
                 listOf("--server.port=$port", "--stackbench.stats.port=$statsPort") + args,
             )
