@@ -9,7 +9,7 @@ import java.time.Duration
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.TimeUnit
 
-/** A jar started with `java -jar` by the JDK running the tests, its output in a log file. */
+/** A jar started by the JDK running the tests (`java -jar`, or the runner's fast start), its output in a log file. */
 class JavaProcess private constructor(
     val name: String,
     private val process: Process,

@@ -40,7 +40,7 @@ class EndToEndIT {
             apps: [{name: tc, stack: tomcat}]
             profile: {cpus: 1, $pinned memory: 512MiB, start-cpus: all}
             endpoints: $cells
-            load: {driver: $driver, connections: 8, warmup: 1s, prime: false, duration: $duration, timeout: 5s}
+            load: {driver: $driver, connections: $CONNECTIONS, warmup: 1s, prime: false, duration: $duration, timeout: 5s}
             repetitions: 1
             restart: ${if (driver == "wrk") "app" else "cell"}
         """.trimIndent() + compare)
@@ -116,11 +116,11 @@ class EndToEndIT {
             assertThat(alloc.notes).isEmpty()
             assertThat(alloc.figures["bytesPerRequest"]).`as`("heap bytes a request").isNotNull().isBetween(100.0, 5e6)
             // the probe's readings and the window's edges are apart by a moment: at each edge up to one exchange a
-            // connection (8) falls on one side only, which is more than 10 % of a window that a busy machine left short
+            // connection falls on one side only, which is more than 10 % of a window that a busy machine left short
             // (54 answers in one, in the background beside a known truth)
             val responses = c.measured!!.responses.toDouble()
             assertThat(alloc.figures["completed"]!!).`as`("the app's exchanges between the probe's readings")
-                .isCloseTo(responses, within(maxOf(responses * 0.10, 2 * 8.0)))
+                .isCloseTo(responses, within(maxOf(responses * 0.10, 2.0 * CONNECTIONS)))
         }
         if (profiled) profileChecks(result, out) else assertThat(result.cells).allSatisfy { assertThat(it.probes.keys).containsExactly("alloc") }
         assertNothingLeft(out, process.pid())
@@ -197,5 +197,10 @@ class EndToEndIT {
         val groups = listOf("cpu", "cpuacct", "cpuset", "memory").map { Path.of("/sys/fs/cgroup/$it/stackbench") }.filter { Files.isDirectory(it) }
             .flatMap { root -> Files.list(root).use { s -> s.filter { Files.isDirectory(it) }.toList() } }
         assertThat(groups.filter { it.fileName.toString().startsWith("sb$runner-") }).`as`("cgroups of the run's runner after it exited").isEmpty()
+    }
+
+    private companion object {
+        /** The tiny suite's connections: the cells' load, and the allocation probe's edge allowance. */
+        const val CONNECTIONS = 8
     }
 }
