@@ -1,6 +1,7 @@
 package stackbench.runner.findings
 
 import stackbench.runner.report.MarkdownSummary.md
+import stackbench.runner.results.Processes
 import stackbench.runner.stats.ClaimVerdict
 import stackbench.runner.stats.Relation
 import stackbench.runner.stats.Statistics
@@ -71,8 +72,9 @@ object VerdictText {
 
     /** Why the rows that cannot tell do not, counted: `4 on one repetition, 2 with every repetition flagged unsteady`. */
     private fun reasons(rows: List<RowVerdict>): String {
-        val undecided = rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL }
+        val undecided = rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL && !it.notRerun }
         val parts = mutableListOf<String>()
+        rows.count { it.verdict == ClaimVerdict.CANNOT_TELL && it.notRerun }.takeIf { it > 0 }?.let { parts += "$it ${Processes.NOT_RERUN}" }
         undecided.filter { it.decision != null && it.repetitions < Statistics.MIN_FOR_INTERVAL }.groupBy { it.repetitions }.toSortedMap().forEach { (reps, rs) ->
             parts += "${rs.size} on ${Verdicts.repetitions(reps)}"
         }
@@ -145,7 +147,7 @@ object VerdictText {
         val processes = r.rows.mapNotNull { v -> v.decision?.takeIf { v.row.b != null }?.let { d -> if (d.processesA != null && d.processesB != null) minOf(d.processesA, d.processesB) else null } }
         if (processes.isNotEmpty() && r.rows.all { it.row.b != null }) {
             val n = if (processes.min() == processes.max()) "${processes.min()}" else "${processes.min()}-${processes.max()}"
-            return "Claimed: $claimed; geometric means over $n app processes a side (each process its windows' mean)"
+            return "Claimed: $claimed; geometric means over $n app ${if (n == "1") "process" else "processes"} a side (each process its windows' mean)"
         }
         val reps = r.rows.map { it.repetitions }
         val repText = when {

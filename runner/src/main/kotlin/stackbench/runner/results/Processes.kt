@@ -2,13 +2,15 @@ package stackbench.runner.results
 
 /**
  * Which app process (JVM) measured a cell, for decisions that take the process as the unit of replication.
- * A cell that records its process ([CellResult.process]) belongs to the JVM that served it: the cell that started
- * it ([CellResult.appStartedBy]) or itself, so a process that died and was started again counts as two. A cell of
- * a run before processes were recorded is taken as a process of its own ([recorded] says which).
+ * A cell belongs to the JVM that served it: the cell that started it ([CellResult.appStartedBy]) or itself, so a
+ * process that died and was started again counts as two. Runs before processes were recorded ([recorded] says which)
+ * still name the cell that started each JVM: with `restart: cell` every window is its own process, with `restart: app`
+ * every window of a configuration's one JVM is the same process, so such a run has one process a side and decides
+ * nothing until it is re-run under the process-level method (`processes: 2` or more).
  */
 object Processes {
     /** The identity of the JVM that measured [cell] within its run. */
-    fun of(cell: CellResult): String = if (cell.process == null) cell.key else "${cell.process}@${cell.appStartedBy ?: cell.key}"
+    fun of(cell: CellResult): String = if (cell.process == null) cell.appStartedBy ?: cell.key else "${cell.process}@${cell.appStartedBy ?: cell.key}"
 
     /** Whether [cell] recorded its process. */
     fun recorded(cell: CellResult): Boolean = cell.process != null
@@ -18,5 +20,8 @@ object Processes {
         cells.groupBy { of(it) }.values.map { group -> group.mapNotNull(value) }.filter { it.isNotEmpty() }
 
     /** The note a decision carries when some of its cells recorded no process. */
-    const val NOT_RECORDED = "processes not recorded (a run before they were): each window taken as its own process"
+    const val NOT_RECORDED = "a run before processes were recorded: each JVM read from the cell that started it"
+
+    /** Why a row of such a run with a side of one JVM cannot tell: the words findings.md shows for it. */
+    const val NOT_RERUN = "not re-run under the process-level method"
 }

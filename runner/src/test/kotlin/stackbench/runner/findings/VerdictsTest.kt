@@ -104,12 +104,25 @@ class VerdictsTest {
     }
 
     @Test
-    fun `a published run without processes counts each window as its own process, and says so`() {
-        val old = run(tomcat, webflux).let { r -> r.copy(cells = r.cells.map { it.copy(process = null) }) }
-        val v = verdict(old)
+    fun `a published run without processes reads each JVM from the cell that started it - a JVM a window decides, one JVM a side cannot tell until re-run`() {
+        // restart: cell, before processes were recorded: every window started its own JVM, so each is a process
+        val perCell = run(tomcat, webflux).let { r -> r.copy(cells = r.cells.map { it.copy(process = null, appStartedBy = null) }) }
+        val v = verdict(perCell)
         assertThat(v.verdict).isEqualTo(HOLDS)
         assertThat(v.decision!!.processesA).isEqualTo(3)
-        assertThat(v.decision!!.why).endsWith("(processes not recorded (a run before they were): each window taken as its own process)")
+        assertThat(v.decision!!.why).endsWith("(a run before processes were recorded: each JVM read from the cell that started it)")
+        // restart: app: every window of a configuration served by the JVM its first window started, one process a side
+        val perApp = run(tomcat, webflux).let { r ->
+            r.copy(cells = r.cells.map { c -> c.copy(process = null, appStartedBy = r.cells.first { it.configKey == c.configKey }.key) })
+        }
+        val one = verdict(perApp)
+        assertThat(one.decision!!.processesA to one.decision!!.processesB).isEqualTo(1 to 1)
+        assertThat(one.verdict).isEqualTo(CANNOT_TELL)
+        assertThat(one.why).isEqualTo("not re-run under the process-level method (one process a side)")
+        assertThat(one.notRerun).isTrue()
+        assertThat(VerdictText.verdictCell(one)).isEqualTo("cannot tell: not re-run under the process-level method (one process a side)")
+        // the same single JVM a side in a run that recorded it is not a re-run's business: it says one process
+        assertThat(verdict(run(tomcat.take(1), webflux.take(1))).notRerun).isFalse()
     }
 
     @Test
