@@ -15,7 +15,7 @@ object EnvironmentSection {
             "run id" to e(run.id),
             "status" to e(run.status.name.lowercase()) + (run.note?.let { " — ${e(it)}" } ?: ""),
             "started, finished" to "${e(Format.instant(run.startedAt))} → ${e(run.finishedAt?.let(Format::instant) ?: "not finished")}",
-            "cells" to "${cells.size} recorded of ${run.plannedCells} planned; ${run.repetitions} repetition(s) of each",
+            "cells" to "${CellCount.of(result)}; ${run.repetitions} repetition(s) of each",
             "scale" to e(Format.plain(run.scale)) + if (run.scale != 1.0) " (warm-up and measured durations scaled)" else "",
             "command" to "<code>${e(run.command.joinToString(" "))}</code>",
         )

@@ -58,7 +58,7 @@ Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Ap
             val failed = cells.count { it.status != CellStatus.OK }
             val swept = view.panels.mapNotNull { p -> p.x?.let { x -> "${x.name} ${p.xValues.joinToString(", ") { Format.plain(it) }}" } }.distinct()
             val facts = listOf(
-                "<b>${cells.size}</b> of ${run.plannedCells} cells" + if (failed > 0) ", <b>$failed</b> failed" else "",
+                CellCount.of(result) { "<b>$it</b>" } + if (failed > 0) ", <b>$failed</b> failed" else "",
                 "<b>${view.configs.size}</b> configurations",
                 view.repetitionsText.replace(Regex("^(\\d+)"), "<b>$1</b>"),
                 if (swept.isEmpty()) "nothing swept" else "swept: " + e(swept.joinToString("; ")),

@@ -57,7 +57,7 @@ object MarkdownSummary {
             appendLine("### ${md(run.suite)}: stackbench results")
             appendLine()
             if (run.description.isNotBlank()) { appendLine(md(run.description)); appendLine() }
-            appendLine("Run ${md(run.id)} (${run.status.name.lowercase()}): ${result.cells.size} of ${run.plannedCells} cells" +
+            appendLine("Run ${md(run.id)} (${run.status.name.lowercase()}): ${CellCount.of(result)}" +
                 (if (failed > 0) ", $failed failed" else "") + ", ${view.repetitionsText}. " +
                 "${md(env.cpuModel)}, ${env.logicalCpus} CPUs; apps on ${md(env.appJdk)}; ${md(env.drivers.values.joinToString(", "))}; isolation ${md(env.isolation)}.")
             appendLine()
