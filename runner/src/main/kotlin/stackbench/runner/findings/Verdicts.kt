@@ -31,11 +31,10 @@ data class RowVerdict(
     val repetitions: Int,
     /** Disqualifying flags that the counted cells' condition waived ([Flags.waived]), each once, with why and the sides that carry it. */
     val waived: List<Waived> = emptyList(),
+    /** A row of a run from before processes were recorded with one JVM a side: it cannot tell until re-run. */
+    val notRerun: Boolean = false,
 ) {
     val decided: Boolean get() = verdict == ClaimVerdict.HOLDS || verdict == ClaimVerdict.DIFFERS
-
-    /** A row of a run from before processes were recorded with one JVM a side: it cannot tell until re-run. */
-    val notRerun: Boolean get() = why.startsWith(Processes.NOT_RERUN)
 }
 
 /** A disqualifying flag that the cells' condition waived: its code, why, and the sides of a row whose counted cells carry it. */
@@ -72,11 +71,12 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         }
         val verdict = claimed?.let { claim -> decision?.let { Decisions.verdict(claim, it) } ?: ClaimVerdict.CANNOT_TELL }
         val reps = if (vb != null) minOf(va.size, vb.size) else va.size
-        val recorded = (a + b.orEmpty()).all { Processes.recorded(it) }
-        val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps, recorded)
+        // a run of one JVM a configuration, from before the process was the unit: only a re-run can decide it
+        val notRerun = verdict == ClaimVerdict.CANNOT_TELL && decision?.let(::oneProcess) == true && !(a + b.orEmpty()).all { Processes.recorded(it) }
+        val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps, notRerun)
         val waived = (waived(a, c.aName, c.figure) + b?.let { waived(it, c.bName ?: "B", c.figure) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (flag, sides) -> Waived(flag.first, flag.second, sides.distinct()) }
-        return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived)
+        return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived, notRerun)
     }
 
     fun rows(c: Comparison): List<RowVerdict> = c.rows.map { row(c, it) }
@@ -117,16 +117,16 @@ class Verdicts(private val runs: Map<String, RunResult>) {
     private fun waived(cells: List<CellResult>, side: String, figure: Figure): List<Pair<Pair<String, String>, String>> =
         cells.filter { unflagged(it, figure) }.flatMap { Flags.waived(it, figure.waiver) }.map { (f, why) -> f.code to why }.distinct().map { it to side }
 
-    private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int, recorded: Boolean): String {
+    /** Fewer than 2 processes on a side of a decision over processes: no interval. */
+    private fun oneProcess(d: RatioDecision) = d.processesA != null && d.processesB != null && minOf(d.processesA, d.processesB) < 2
+
+    private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int, notRerun: Boolean): String {
         val parts = mutableListOf<String>()
         when {
             d == null && row.b == null && row.publishedA == null -> parts += "no published figure"
             d == null && flags.isNotEmpty() -> return "every repetition flagged " + flags.joinToString("; ")
             d == null -> parts += "no measured value"
-            d.processesA != null && d.processesB != null && minOf(d.processesA, d.processesB) < 2 -> parts += processes(minOf(d.processesA, d.processesB)).let {
-                // a run of one JVM a configuration, from before the process was the unit: only a re-run can decide it
-                if (recorded) it else "${Processes.NOT_RERUN} ($it a side)"
-            }
+            oneProcess(d) -> parts += processes(minOf(d.processesA!!, d.processesB!!)).let { if (notRerun) "${Processes.NOT_RERUN} ($it a side)" else it }
             reps < Statistics.MIN_FOR_INTERVAL && d.processesA == null -> parts += repetitions(reps)
             !d.decided -> parts += if (d.low != null && d.high != null) "${interval(d)} ${if (d.low > 1 + d.threshold || d.high < 1 - d.threshold) "clear of the band, but p = ${p(d.pValue)}" else "crosses an edge of the band"}" else d.why
         }

@@ -13,10 +13,11 @@ object CellCount {
         val recorded = result.cells.size
         val planned = result.run.plannedCells
         val searches = result.searches.size
+        val steps = "the steps of $searches capacity ${if (searches == 1) "search" else "searches"}"
         return when {
             searches == 0 -> "${bold("$recorded")} of $planned cells"
-            planned == 0 -> "${bold("$recorded")} cells, the steps of $searches capacity ${if (searches == 1) "search" else "searches"}"
-            else -> "${bold("$recorded")} cells: $planned planned and the steps of $searches capacity ${if (searches == 1) "search" else "searches"}"
+            planned == 0 -> "${bold("$recorded")} cells, $steps"
+            else -> "${bold("$recorded")} cells: $planned planned and $steps"
         }
     }
 }
