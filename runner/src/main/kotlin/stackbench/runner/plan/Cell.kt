@@ -117,6 +117,8 @@ data class LoadLevel(
     val primeMax: Duration = Defaults.PRIME_MAX,
     /** The suite's `load.compile-first`: the cell's own request at one connection until the JIT is quiet, at most this long, before the warm-up; null: none. */
     val compileFirst: Duration? = null,
+    /** The suite's `load.warmup-reconnect`: once steady, the warm-up runs again on new connections until steady. */
+    val warmupReconnect: Boolean = false,
 ) {
     /** The longest the window may grow to hold enough round trips: the suite's `duration-max`, else its own length when `--scale` shortened it. */
     val windowCap: Duration? get() = listOfNotNull(fullDuration, durationMax).maxOrNull()
@@ -132,6 +134,7 @@ data class LoadLevel(
         else -> ""
     } + (compileFirst?.let { ", its own request at one connection first until the JIT is quiet (at most ${Units.formatDuration(it)})" } ?: "")) +
         (if (warmupMax > warmup) " (until steady, at most ${Units.formatDuration(warmupMax)})" else "") +
+        (if (warmupReconnect) ", then again on new connections until steady" else "") +
         (durationMax?.let { max -> " (the window longer where it needs to hold ${Defaults.MIN_ROUND_TRIPS} round trips a connection, at most ${Units.formatDuration(max)})" } ?: "") +
         ", timeout ${Units.formatDuration(timeout)}"
 }

@@ -6,10 +6,11 @@ import java.time.Duration
 
 /** How long cells take, for plans and the progress line's time-left estimate. */
 object Estimates {
-    /** Overhead, the warm-up (until steady: half way to its cap, a guess; `compile-first` before a configuration's first window in its process) and the window. */
+    /** Overhead, the warm-up (until steady: half way to its cap, a guess; twice with `warmup-reconnect`; `compile-first` before a configuration's first window in its process) and the window. */
     fun cell(cell: Cell): Duration = Defaults.CELL_OVERHEAD_ESTIMATE + warmup(cell) + measured(cell)
 
-    fun warmup(cell: Cell): Duration = cell.load.warmup + (cell.load.warmupMax - cell.load.warmup).coerceAtLeast(Duration.ZERO).dividedBy(2) +
+    fun warmup(cell: Cell): Duration = (cell.load.warmup + (cell.load.warmupMax - cell.load.warmup).coerceAtLeast(Duration.ZERO).dividedBy(2))
+        .multipliedBy(if (cell.load.warmupReconnect) 2 else 1) +
         (cell.load.compileFirst?.takeIf { cell.window == 1 }?.dividedBy(2) ?: Duration.ZERO)
 
     /** Priming every app process the cells start: one per app and process (`processes`) with `restart: app`, else one per cell (none without warm-up or with `prime: false`). */

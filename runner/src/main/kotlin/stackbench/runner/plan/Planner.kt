@@ -59,7 +59,7 @@ object Planner {
         }
         var process = 1
         fun add(app: AppConfig, call: EndpointCall, level: LoadLevel, rep: Int) {
-            val c = Cell(cells.size + 1, app, suite.profile, call, level.copy(prime = load.prime, primeMax = load.primeMax, compileFirst = load.compileFirst), rep,
+            val c = Cell(cells.size + 1, app, suite.profile, call, level.copy(prime = load.prime, primeMax = load.primeMax, compileFirst = load.compileFirst, warmupReconnect = load.warmupReconnect), rep,
                 process = if (keptApps) process else rep, ownProcess = !keptApps, window = if (keptApps) (rep - 1) % reps + 1 else 1)
             if (kept(c.configKey)) cells += c
         }

@@ -55,6 +55,8 @@ data class CellResult(
     val warmupRecord: WarmupRecord? = null,
     /** The `compile-first` stage before the warm-up (the cell's own request at one connection until the JIT was quiet); null: none. */
     val compileFirst: WarmupRecord? = null,
+    /** The warm-up's second stage on new connections (`warmup-reconnect`), after [warmupRecord]; null: none. */
+    val warmupAgain: WarmupRecord? = null,
     /** The priming of the app process this cell measured (recorded by the cell that started it, repeated by the cells reusing it). */
     val prime: PrimeRecord? = null,
     /** The measured window's shape (flat, warming, slowing, no steady state) and its round trips per connection. */

@@ -44,7 +44,7 @@ object Flags {
      * the version it was made under (`decisions[].rules`), and docs/methodology.md (*Which windows count*) lists what
      * each version changed, so a verdict decided under other rules is never mistaken for one of these.
      */
-    const val RULES = "2026-11-28"
+    const val RULES = "2026-11-28.2"
 
     /** A measurement above its ceiling by more than this share is a defect of the ceiling, not a finding. */
     const val CEILING_SLACK = 0.05
@@ -215,12 +215,13 @@ object Flags {
             add(Flag("compiling", "the JIT compiler threads used %.0f ms of CPU in the %.1f s window (%s of the CPU allotted): the code the window measured changed under it"
                 .format(compiling, windowMs / 1000.0, pct(compiling / (windowMs * allottedCpus), 1)), "throughput"))
         }
-        val relative = pace?.relative
+        // the floor decides (HostPace): the median also reads the lab's own processes waking on the canary's CPU
+        val floor = pace?.floorRelative
         val stolen = listOfNotNull(pace?.appCpuSteal?.let { "the app's" to it }, pace?.driverCpuSteal?.let { "the load generator's" to it })
             .filter { it.second > HostPace.STOLEN }
-        if (relative != null && relative > 1 + HostPace.SLOW) {
-            add(Flag("host-slow", "the machine ran slow in this window: a fixed piece of arithmetic took ${pct(relative - 1)} more CPU " +
-                "time than at the run's calmest, so the host, not the app, may have set the figures", "throughput"))
+        if (floor != null && floor > 1 + HostPace.SLOW) {
+            add(Flag("host-slow", "the machine ran slow in this window: even the fastest tenth of a fixed piece of arithmetic took ${pct(floor - 1)} more CPU " +
+                "time than at the run's calmest${pace.relative?.let { " (its median ${pct(it - 1)} more)" } ?: ""}, so the host, not the app, may have set the figures", "throughput"))
         } else if (stolen.isNotEmpty()) {
             add(Flag("host-slow", "the hypervisor took " + stolen.joinToString(" and ") { (whose, share) -> "${pct(share, 1)} of $whose CPU time" } +
                 " in this window (steal), so the host, not the app, may have set the figures", "throughput"))

@@ -48,6 +48,7 @@ object ResultsCsv {
         "efficiency" to { c -> c.ceiling?.efficiency },
         "startupMs" to { c -> c.startup?.toHealthyMs },
         "hostPace" to { c -> c.pace?.relative },
+        "hostPaceFloor" to { c -> c.pace?.floorRelative },
         "flags" to { c -> c.flags.joinToString(" ") { it.code } },
         "reason" to { c -> c.reason },
     )

@@ -61,6 +61,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var warmupRecord: stackbench.runner.results.WarmupRecord? = null
     /** The `compile-first` stage before the warm-up: the cell's own request at one connection until the JIT was quiet. */
     var compileFirst: stackbench.runner.results.WarmupRecord? = null
+    /** The warm-up's second stage on new connections (`warmup-reconnect`). */
+    var warmupAgain: stackbench.runner.results.WarmupRecord? = null
     var prime: stackbench.runner.results.PrimeRecord? = null
     /** The window the plan asked for, when it was lengthened to hold enough round trips. */
     var plannedWindowMs: Long? = null
@@ -127,6 +129,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             quietAfterWarmupMs = quietAfterWarmupMs,
             warmupRecord = warmupRecord,
             compileFirst = compileFirst,
+            warmupAgain = warmupAgain,
             prime = prime,
             windowShape = windowShape,
             jvm = jvm,

@@ -45,6 +45,16 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
             ctx.listener.phase(cell, "warming up")
             val (watch, seconds) = stage(run, Stage.warmUp(cell))
             run.warmRate = recorded(run, watch, seconds)
+            if (cell.load.warmupReconnect && !ctx.stopping() && app.isAlive()) {
+                // the driver closed its connections: the window's new ones would meet that code cold (a JIT's
+                // uncommon traps in the paths of closing and opening them); here they meet it first
+                quiet.await(app, cell)
+                ctx.listener.phase(cell, "warming up again on new connections")
+                val (again, againSeconds) = stage(run, Stage.warmUp(cell).copy(name = "warmup-again"))
+                run.record.warmupAgain = again.record(againSeconds)
+                run.record.warmupSteps += again.slices.map { it.rate }
+                lastRate(again)?.let { run.warmRate = it }
+            }
         }
         if (ctx.stopping()) return Outcome.Interrupted
         if (!app.isAlive()) return run.exited("warm-up")
@@ -98,8 +108,12 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
     private fun recorded(run: CellRun, watch: WarmupWatch, seconds: Double): Double? {
         run.record.warmupRecord = watch.record(seconds)
         run.record.warmupSteps += watch.slices.map { it.rate }
-        return watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }
+        return lastRate(watch)
     }
+
+    /** The rate over [watch]'s last slices; null if it never finished a slice. */
+    private fun lastRate(watch: WarmupWatch): Double? =
+        watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }
 
     /**
      * The warm-up of an app without a counter of its own: the cell's load in back-to-back driver runs of one slice each,

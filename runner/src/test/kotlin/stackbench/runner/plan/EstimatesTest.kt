@@ -31,4 +31,13 @@ class EstimatesTest {
         assertThat(first).isEqualTo(Duration.ofSeconds(35))
         assertThat(second).isEqualTo(Duration.ofSeconds(5))
     }
+
+    @Test
+    fun `warmup-reconnect counts the warm-up twice`() {
+        val suite = SuiteParser(MachineFacts(2)).parse(
+            "name: t\napps: [{name: a, stack: tomcat}]\nendpoints: [{kind: noop}]\n" +
+                "load: {connections: [1], warmup: 5s, warmup-max: 25s, warmup-reconnect: true, duration: 10s}\n", "s.yaml")
+        // 5 s and half the way to 25 s, twice
+        assertThat(Estimates.warmup(Planner.plan(suite).cells.first())).isEqualTo(Duration.ofSeconds(30))
+    }
 }

@@ -94,6 +94,19 @@ class SuiteParserTest {
     }
 
     @Test
+    fun `load warmup-reconnect warms up again on new connections, never after a cold start or in a scenario`() {
+        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.warmupReconnect).isFalse()
+        val suite = parser.parse(minimal.trimIndent() + "\nload: {warmup-reconnect: true}", "s.yaml")
+        assertThat(suite.load.warmupReconnect).isTrue()
+        val cell = stackbench.runner.plan.Planner.plan(suite, 1.0).cells.first()
+        assertThat(cell.load.warmupReconnect).isTrue()
+        assertThat(cell.load.describe()).contains("then again on new connections until steady")
+        val cold = problems(minimal + "\n        load: {warmup: 0s, warmup-reconnect: true}").single()
+        assertThat(cold.render()).startsWith("s.yaml:8:").contains("load.warmup-reconnect: warms up a second time on new connections, and warmup is 0")
+        assertThat(problems(minimal + "\n        load: {warmup-reconnect: sometimes}").single().key).isEqualTo("load.warmup-reconnect")
+    }
+
+    @Test
     fun `profiler is a mode or a mode and an engine, and a wrong one is named`() {
         assertThat(parser.parse(minimal.trimIndent(), "s.yaml").profiler).isNull()
         assertThat(parser.parse(minimal.trimIndent() + "\nprofiler: cpu", "s.yaml").profiler).isEqualTo(ProfilerSpec(ProfilerMode.CPU))
@@ -250,7 +263,7 @@ class SuiteParserTest {
             s.yaml:7:3: load.duraton: is not a known key
               7 |   duraton: 30s
                 |   ^
-              hint: did you mean 'duration'? known keys here: compile-first, connections, driver, duration, duration-max, find, instances, max-rate, model, precision, prime, prime-max, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max
+              hint: did you mean 'duration'? known keys here: compile-first, connections, driver, duration, duration-max, find, instances, max-rate, model, precision, prime, prime-max, rates, requests, scenario, slo, start-rate, threads, timeout, warmup, warmup-max, warmup-reconnect
             """.trimIndent(),
         )
     }
