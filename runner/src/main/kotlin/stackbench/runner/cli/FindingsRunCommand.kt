@@ -16,7 +16,6 @@ import stackbench.runner.findings.ClaimsParser
 import stackbench.runner.findings.FindingsPlanner
 import stackbench.runner.findings.RunFocus
 import stackbench.runner.plan.Plan
-import stackbench.runner.plan.Planner
 import stackbench.runner.results.RunResult
 import stackbench.runner.results.RunStatus
 import stackbench.runner.stats.Statistics
@@ -50,13 +49,13 @@ class FindingsRunCommand(
     """.trimIndent()
 
     private val ids by argument("ID", help = "a claim, a comparison or a run of docs/claims.yaml; none: every claim").multiple()
-    private val repetitions by option("--repetitions", help = "planned repetitions of every cell before the until-decided rounds, at least ${Statistics.MIN_FOR_INTERVAL} " +
-        "(default: ${Statistics.MIN_FOR_INTERVAL}, or the suite's own when it asks more, as servers-startup's 10 cold starts)")
-        .convert("N") { text ->
-            val n = text.trim().toIntOrNull()?.takeIf { it in Ranges.REPETITIONS } ?: fail(OutOfRange.notWholeNumber(text, Ranges.REPETITIONS))
-            if (n < Statistics.MIN_FOR_INTERVAL) fail("$n repetitions cannot decide anything: a comparison needs ${Statistics.MIN_FOR_INTERVAL} a side for its interval")
-            n
-        }
+    private val repetitions by option("--repetitions", help = "planned repetitions of every cell before the until-decided rounds: with restart: cell " +
+        "each a process, at least ${Statistics.MIN_FOR_INTERVAL} (default: ${Statistics.MIN_FOR_INTERVAL}, or the suite's own when it asks more, as servers-startup's " +
+        "10 cold starts); with restart: app the windows in each process (default: the suite's own)")
+        .convert("N") { text -> text.trim().toIntOrNull()?.takeIf { it in Ranges.REPETITIONS } ?: fail(OutOfRange.notWholeNumber(text, Ranges.REPETITIONS)) }
+    private val processes by option("--processes", help = "with restart: app, the app processes of every configuration before the until-decided rounds, " +
+        "at least ${Statistics.MIN_FOR_INTERVAL} (default: ${Statistics.MIN_FOR_INTERVAL}, or the suite's own when it asks more)")
+        .convert("N") { text -> text.trim().toIntOrNull()?.takeIf { it in Ranges.PROCESSES } ?: fail(OutOfRange.notWholeNumber(text, Ranges.PROCESSES)) }
     private val scale by option("--scale", help = "multiply warm-up and measured durations (default 1: the published windows); recorded in results")
         .number(Ranges.SCALE_MIN, Ranges.SCALE_MAX).default(1.0)
     private val budget by option("--budget", metavar = "DURATION", help = "a run's time for the until-decided rounds after the planned repetitions (default 60m)")
@@ -79,8 +78,11 @@ class FindingsRunCommand(
             FindingsCommand().parse(listOf("--claims", claimsPath.toString()))
             return
         }
-        val planned = plan.runs.associate { it.run to Planner.plan(it.suite, scale, repetitions ?: maxOf(Statistics.MIN_FOR_INTERVAL, it.suite.repetitions)) }
-        val reps = repetitions?.let { "$it repetitions" } ?: "${Statistics.MIN_FOR_INTERVAL} repetitions (or the suite's own when more)"
+        val planned = plan.runs.associate { focus ->
+            focus.run to try { FindingsPlanner.cells(focus.suite, scale, repetitions, processes) } catch (e: IllegalArgumentException) { throw BadInput("${focus.run}: ${e.message}") }
+        }
+        val reps = listOfNotNull(processes?.let { "$it processes a configuration" } ?: "${Statistics.MIN_FOR_INTERVAL} processes a configuration (or the suite's own when more)",
+            repetitions?.let { "$it repetitions (with restart: app, windows a process)" }).joinToString(", ")
         println(FindingsRunText.header(plan, ids, claimsFile.toString(), reps, scale, budget))
         if (dryRun) {
             plan.runs.forEach { println(); println(FindingsRunText.run(it, planned.getValue(it.run), budget)) }

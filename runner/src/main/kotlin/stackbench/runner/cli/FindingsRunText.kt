@@ -24,8 +24,10 @@ object FindingsRunText {
     /** A run's plan: its first line the counts and the estimate, then its configurations and what becomes of each row. */
     fun run(focus: RunFocus, plan: Plan, budget: Duration): String = buildString {
         val driving = focus.driven.isNotEmpty()
-        val reps = plan.cells.maxOfOrNull { it.repetition } ?: 0
-        append("${focus.run} (${focus.suite.source}): ${focus.configs.size} configurations × $reps repetitions = ${plan.cells.size} cells, estimated ${time(plan.estimatedDuration)}")
+        val processes = plan.cells.groupBy { it.configKey }.values.maxOfOrNull { cells -> cells.map { it.process }.distinct().size } ?: 0
+        val windows = plan.cells.groupBy { it.configKey to it.process }.values.maxOfOrNull { it.size } ?: 0
+        append("${focus.run} (${focus.suite.source}): ${focus.configs.size} configurations × $processes processes × $windows window(s) a process = " +
+            "${plan.cells.size} cells, estimated ${time(plan.estimatedDuration)}")
         appendLine(if (driving) " + up to ${time(budget)} until decided" else "; no comparison to drive")
         appendLine("  configurations (${focus.configs.size}):")
         focus.configs.forEach { appendLine("    $it") }

@@ -1,6 +1,8 @@
 package stackbench.runner.findings
 
 import stackbench.runner.plan.Planner
+import stackbench.runner.stats.Statistics
+import stackbench.runner.suite.Restart
 import stackbench.runner.suite.Suite
 import stackbench.runner.suite.SuiteComparison
 
@@ -46,6 +48,25 @@ data class FindingsPlan(val runs: List<RunFocus>)
  * `findings` applies to the measured ones.
  */
 object FindingsPlanner {
+
+    /**
+     * The cells of a run before its until-decided rounds. The process is the unit of a comparison (docs/methodology.md):
+     * with `restart: cell` every repetition is a process, at least [Statistics.MIN_FOR_INTERVAL] of them ([repetitions]
+     * more); with `restart: app` the configuration's app processes are, at least that many ([processes] more), each
+     * holding the suite's windows ([repetitions] instead). A bad count is an [IllegalArgumentException] naming it.
+     */
+    fun cells(suite: Suite, scale: Double, repetitions: Int?, processes: Int?): stackbench.runner.plan.Plan {
+        val min = Statistics.MIN_FOR_INTERVAL
+        require(processes == null || processes >= min) { "--processes $processes cannot decide anything: a comparison needs $min processes a side" }
+        return if (suite.restart == Restart.APP) {
+            Planner.plan(suite, scale, repetitions ?: suite.repetitions, processes ?: maxOf(min, suite.processes))
+        } else {
+            require(repetitions == null || repetitions >= min) {
+                "--repetitions $repetitions cannot decide anything: with restart: cell each repetition is a process, and a comparison needs $min a side"
+            }
+            Planner.plan(suite, scale, repetitions ?: maxOf(min, suite.repetitions))
+        }
+    }
 
     /**
      * [ids] select rows: a claim id the rows that test it, a comparison id all its rows, a run name every row's side in

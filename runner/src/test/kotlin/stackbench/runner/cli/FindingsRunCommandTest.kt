@@ -24,14 +24,14 @@ class FindingsRunCommandTest {
         assertThat(r.code).describedAs(r.err).isEqualTo(Exit.OK)
         val lines = r.out.lines()
         assertThat(lines.first()).isEqualTo(
-            "findings-run: 1 run(s) for cpu-offload-p99; 3 repetitions (or the suite's own when more) at scale 1, then rounds until decided for at most 20m a run")
+            "findings-run: 1 run(s) for cpu-offload-p99; 3 processes a configuration (or the suite's own when more) at scale 1, then rounds until decided for at most 20m a run")
         assertThat(lines).contains(
             "    tomcat/cpu-direct-limit50000/c400",
             "    tomcat/cpu-completable-future-limit300000/c400",
             "  driven until decided (4):",
             "    cpu-steady-tomcat-p99: limit 200000 (p99, ±50 %)",
         )
-        val estimate = Regex("cpu-bound-offload \\(suites/cpu-bound-offload.yaml\\): 8 configurations × 3 repetitions = 24 cells, estimated ((?:\\d+h)?\\d+m(?:\\d\\ds)?) \\+ up to 20m00s until decided")
+        val estimate = Regex("cpu-bound-offload \\(suites/cpu-bound-offload.yaml\\): 8 configurations × 3 processes × 1 window\\(s\\) a process = 24 cells, estimated ((?:\\d+h)?\\d+m(?:\\d\\ds)?) \\+ up to 20m00s until decided")
             .matchEntire(lines.single { it.startsWith("cpu-bound-offload ") })?.groupValues?.get(1)
         assertThat(estimate).isNotNull()
         assertThat(lines.last { it.isNotBlank() }).matches(
@@ -44,15 +44,15 @@ class FindingsRunCommandTest {
     fun `the dry run of every claim covers every run and names the rows left to findings`() {
         val r = run("findings-run", "--dry-run", "--repetitions", "5")
         assertThat(r.code).describedAs(r.err).isEqualTo(Exit.OK)
-        assertThat(r.out).startsWith("findings-run: 15 run(s) for every claim of docs/claims.yaml; 5 repetitions at scale 1")
-        assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 5 repetitions = 15 cells")
+        assertThat(r.out).startsWith("findings-run: 15 run(s) for every claim of docs/claims.yaml; 3 processes a configuration (or the suite's own when more), 5 repetitions (with restart: app, windows a process) at scale 1")
+        assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 5 processes × 1 window(s) a process = 15 cells")
         // the event-loop claims run in their own full-length suite: Tomcat's request thread, the event loop and
         // Schedulers.parallel() at the four heavy limits
-        assertThat(r.out).contains("cpu-bound-event-loop (suites/cpu-bound-event-loop.yaml): 12 configurations × 5 repetitions = 60 cells")
+        assertThat(r.out).contains("cpu-bound-event-loop (suites/cpu-bound-event-loop.yaml): 12 configurations × 3 processes × 5 window(s) a process = 180 cells")
         assertThat(r.out).contains("  left to `findings`, their sides in two runs (4):\n    cpu-steady-quota-vs-pinned-direct: limit 50000 (a in cpu-bound-offload, b in cpu-bound-pinned-offload)")
-        assertThat(r.out).contains("blocking-io (suites/blocking-io.yaml): 5 configurations × 5 repetitions = 25 cells").contains("; no comparison to drive")
+        assertThat(r.out).contains("blocking-io (suites/blocking-io.yaml): 5 configurations × 5 processes × 1 window(s) a process = 25 cells").contains("; no comparison to drive")
         // the event loop's claimed row is measured as the article ran it, cold: its warmed row claims nothing
-        assertThat(r.out).contains("blocking-io-cold (suites/blocking-io-cold.yaml): 1 configurations × 5 repetitions = 5 cells")
+        assertThat(r.out).contains("blocking-io-cold (suites/blocking-io-cold.yaml): 1 configurations × 5 processes × 1 window(s) a process = 5 cells")
         assertThat(r.out.lines().last { it.isNotBlank() }).startsWith("total: 15 run(s), 123 configurations, ")
     }
 
@@ -60,7 +60,7 @@ class FindingsRunCommandTest {
     fun `by default a suite that asks more repetitions keeps them`() {
         val r = run("findings-run", "servers-startup", "--dry-run")
         assertThat(r.code).isEqualTo(Exit.OK)
-        assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 10 repetitions = 30 cells")
+        assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 10 processes × 1 window(s) a process = 30 cells")
     }
 
     @Test
@@ -76,7 +76,7 @@ class FindingsRunCommandTest {
     fun `fewer than three repetitions cannot decide, and say so`() {
         val r = run("findings-run", "--repetitions", "2", "--dry-run")
         assertThat(r.code).isEqualTo(Exit.BAD_INPUT)
-        assertThat(r.err).contains("invalid value for --repetitions: 2 repetitions cannot decide anything: a comparison needs 3 a side for its interval")
+        assertThat(r.err).contains("--repetitions 2 cannot decide anything: with restart: cell each repetition is a process, and a comparison needs 3 a side")
     }
 
     @Test

@@ -44,8 +44,8 @@ class FindingsPlanTest {
         assertThat(run.acrossRuns).isEmpty()
         assertThat(run.measuredOnly).isEmpty()
 
-        // the narrowed suite plans those cells and no other, every repetition of each
-        val cells = Planner.plan(run.suite, 1.0, 3).cells
+        // the narrowed suite plans those cells and no other, every process of each (three, a window each)
+        val cells = FindingsPlanner.cells(run.suite, 1.0, null, null).cells
         assertThat(cells).hasSize(8 * 3)
         assertThat(cells.map { it.endpoint.path }.distinct()).containsExactlyInAnyOrderElementsOf(
             heavy.flatMap { listOf("/cpu/direct?limit=$it", "/cpu/completable-future?limit=$it") })
@@ -61,7 +61,7 @@ class FindingsPlanTest {
             heavy.flatMap { listOf("tomcat/cpu-direct-limit$it/c400", "webflux/cpu-direct-limit$it/c400", "webflux/cpu-mono-parallel-limit$it/c400") })
         assertThat(run.driven.map { it.name }).containsExactlyInAnyOrderElementsOf(
             heavy.flatMap { listOf("cpu-steady-webflux-vs-tomcat: limit $it", "cpu-steady-webflux-parallel: limit $it") })
-        assertThat(Planner.plan(run.suite, 1.0, 3).cells).hasSize(12 * 3)
+        assertThat(FindingsPlanner.cells(run.suite, 1.0, null, null).cells).hasSize(12 * 3)
         // the article's whole tables in cpu-bound stay, claiming nothing
         val old = claims.comparisons.filter { it.id in setOf("cpu-webflux-vs-tomcat", "cpu-webflux-parallel") }
         assertThat(old).hasSize(2).allMatch { c -> c.rows.all { it.claimId == null } }
@@ -110,10 +110,30 @@ class FindingsPlanTest {
         assertThat(run.driven.map { it.name }).containsExactlyInAnyOrderElementsOf(
             heavy.flatMap { listOf("cpu-steady-pinned-tomcat-pool: limit $it", "cpu-steady-pinned-tomcat-semaphore: limit $it") })
         assertThat(run.suite.comparisons).allMatch { it.threshold == 0.5 && it.b.startsWith("tomcat/cpu-direct-") }
-        assertThat(Planner.plan(run.suite, 1.0, 3).cells).hasSize(12 * 3)
+        assertThat(FindingsPlanner.cells(run.suite, 1.0, null, null).cells).hasSize(12 * 3)
         // the earlier pinned run (a quota on the pinned CPU, windows of the published 30 s) stays, claiming nothing
         val old = claims.comparisons.filter { it.id in setOf("cpu-pinned-tomcat-pool", "cpu-pinned-tomcat-semaphore", "cpu-quota-vs-pinned-direct") }
         assertThat(old).hasSize(3).allMatch { c -> c.rows.all { it.claimId == null } }
+    }
+
+    @Test
+    fun `a run is planned in processes, three a configuration with restart app, each with the suite's windows, and three cells a configuration with restart cell`() {
+        val coop = plan("cpu-coop").runs.single()
+        val cells = FindingsPlanner.cells(coop.suite, 1.0, null, null).cells
+        // restart: app, processes: 3, repetitions: 1: three processes a configuration, one window each
+        assertThat(cells.groupBy { it.configKey }.values).hasSize(6).allSatisfy { c ->
+            assertThat(c.map { it.process }).containsExactly(1, 2, 3)
+        }
+        // more windows a process on request, more processes too; never fewer than three processes
+        assertThat(FindingsPlanner.cells(coop.suite, 1.0, 2, 4).cells.filter { it.configKey == cells.first().configKey }.map { it.process })
+            .containsExactly(1, 1, 2, 2, 3, 3, 4, 4)
+        assertThatThrownBy { FindingsPlanner.cells(coop.suite, 1.0, null, 2) }.isInstanceOf(IllegalArgumentException::class.java)
+            .hasMessageContaining("--processes 2 cannot decide anything: a comparison needs 3 processes a side")
+        // restart: cell: every repetition a process of its own, three at least
+        val cold = plan("cpu-bound-cold").runs.single()
+        assertThat(cold.suite.restart).isEqualTo(stackbench.runner.suite.Restart.CELL)
+        assertThat(FindingsPlanner.cells(cold.suite, 1.0, null, null).cells.groupBy { it.configKey }.values).allSatisfy { assertThat(it.size).isGreaterThanOrEqualTo(3) }
+        assertThatThrownBy { FindingsPlanner.cells(cold.suite, 1.0, 2, null) }.hasMessageContaining("with restart: cell each repetition is a process")
     }
 
     @Test
@@ -196,7 +216,7 @@ class FindingsPlanTest {
     @Test
     fun `a side matches a planned cell exactly as findings matches the measured one`() {
         for (run in listOf("servers", "servers-peak", "io-downstream", "io-downstream-threads", "io-downstream-clients", "cpu-bound", "cpu-bound-event-loop")) {
-            val cells = Planner.plan(suite(run), 1.0, 1).cells
+            val cells = Planner.plan(suite(run), 1.0, 1, 1).cells
             val sides = claims.comparisons.flatMap { c -> c.rows.flatMap { listOfNotNull(it.a, it.b) } }.filter { it.run == run }
             for (side in sides) {
                 assertThat(cells.filter { side.matches(it) }.map { it.key })

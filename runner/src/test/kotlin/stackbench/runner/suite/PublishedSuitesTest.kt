@@ -196,7 +196,7 @@ class PublishedSuitesTest {
     }
 
     @Test
-    fun `cpu-bound-event-loop is cpu-bound's event-loop cells at the heavy limits, with windows that may grow and one process per app`() {
+    fun `cpu-bound-event-loop is cpu-bound's event-loop cells at the heavy limits, with windows that may grow and three processes per app`() {
         val quota = parse("cpu-bound.yaml")
         val suite = parse("cpu-bound-event-loop.yaml")
         assertThat(suite.apps).isEqualTo(quota.apps)
@@ -207,13 +207,14 @@ class PublishedSuitesTest {
         assertThat(parallel.strategies).containsExactly(CpuStrategy.MONO_PARALLEL)
         assertThat(parallel.limits).containsExactlyElementsOf(heavy)
         // Tomcat direct, WebFlux direct and Schedulers.parallel() at each limit
-        assertThat(checkFullLength(suite, quota)).hasSize(3 * heavy.size * suite.repetitions)
+        assertThat(checkFullLength(suite, quota)).hasSize(3 * heavy.size * suite.processes * suite.repetitions)
     }
 
     /**
      * A full-length suite of the CPU article's claims: some of [base]'s apps, its profile, and the published wrk
      * -t12 -c400 -d30s --timeout 30s, but a window that may grow to 4 minutes to hold 20 round trips and a warm-up of
-     * up to 5 for the first cell of its one process per app; its cells are [base]'s, by key. Returns its cells.
+     * up to 5 for the first cell of each app process, three processes a configuration (the unit of its comparisons);
+     * its cells are [base]'s, by key. Returns its cells.
      */
     private fun checkFullLength(suite: Suite, base: Suite): List<stackbench.runner.plan.Cell> {
         assertThat(base.apps).containsAll(suite.apps)
@@ -222,7 +223,7 @@ class PublishedSuitesTest {
         assertThat(suite.load.warmupMax).isEqualTo(Duration.ofMinutes(5))
         assertThat(suite.load.copy(durationMax = null, warmupMax = base.load.warmupMax)).isEqualTo(base.load)
         assertThat(suite.restart).isEqualTo(Restart.APP)
-        assertThat(suite.repetitions).isGreaterThanOrEqualTo(3)
+        assertThat(suite.processes).isGreaterThanOrEqualTo(3)
         val cells = Planner.plan(suite).cells
         assertThat(Planner.plan(base).cells.map { it.key }).containsAll(cells.map { it.key })
         return cells
@@ -236,14 +237,14 @@ class PublishedSuitesTest {
         val cpu = quota.endpoints.single() as EndpointSpec.Cpu
         assertThat(cpu.strategies).containsExactly(CpuStrategy.DIRECT, CpuStrategy.COMPLETABLE_FUTURE, CpuStrategy.DISPATCHERS_DEFAULT, CpuStrategy.SEMAPHORE)
         assertThat(cpu.limits).containsExactlyElementsOf(heavy)
-        assertThat(checkFullLength(quota, parse("cpu-bound.yaml"))).hasSize(4 * heavy.size * quota.repetitions)
+        assertThat(checkFullLength(quota, parse("cpu-bound.yaml"))).hasSize(4 * heavy.size * quota.processes * quota.repetitions)
 
         val pinned = parse("cpu-bound-pinned-offload.yaml")
         val onCore = pinned.endpoints.single() as EndpointSpec.Cpu
         assertThat(onCore.strategies).containsExactly(CpuStrategy.DIRECT, CpuStrategy.COMPLETABLE_FUTURE, CpuStrategy.SEMAPHORE)
         assertThat(onCore.limits).containsExactlyElementsOf(heavy)
         assertThat(pinned.profile.cpuset).containsExactly(1)
-        assertThat(checkFullLength(pinned, parse("cpu-bound-pinned.yaml"))).hasSize(3 * heavy.size * pinned.repetitions)
+        assertThat(checkFullLength(pinned, parse("cpu-bound-pinned.yaml"))).hasSize(3 * heavy.size * pinned.processes * pinned.repetitions)
         // the two differ only in the profile: the same cell keys, so the quota and the pinned core compare cell for cell
         assertThat(pinned.copy(name = quota.name, description = quota.description, source = quota.source, profile = quota.profile,
             endpoints = quota.endpoints)).isEqualTo(quota)
@@ -258,7 +259,7 @@ class PublishedSuitesTest {
         assertThat(cpu.limits).containsExactly(100_000L, 300_000L)
         assertThat(cpu.batches).containsExactly(100L, 1_000, 10_000, 100_000)
         // suspend once a limit, coop once a limit and batch
-        assertThat(checkFullLength(suite, parse("cpu-bound.yaml"))).hasSize((1 + 4) * 2 * suite.repetitions)
+        assertThat(checkFullLength(suite, parse("cpu-bound.yaml"))).hasSize((1 + 4) * 2 * suite.processes * suite.repetitions)
     }
 
     @Test
