@@ -42,7 +42,9 @@ object ProseFigures {
         for (p in listOf("gcPauseTotalMs", "gcPauseMaxMs", "sampleIntervalMs")) { add("ms", "resources.$p"); add("s", "resources.$p", 1e-3) }
         for (p in listOf("toHealthyMs", "toFirstResponseMs")) { add("ms", "startup.$p"); add("s", "startup.$p", 1e-3) }
         for (p in listOf("springStartedSeconds", "processRunningSeconds")) add("s", "startup.$p")
-        for (p in listOf("seconds", "steadyAfterSeconds")) { add("s", "warmupRecord.$p"); add("s", "compileFirst.$p") }
+        for (p in listOf("seconds", "steadyAfterSeconds")) { add("s", "warmupRecord.$p"); add("s", "compileFirst.$p"); add("s", "warmupAgain.$p") }
+        // the database the lab started, over the window: its queries' own time and its CPU per answer
+        for (p in listOf("meanExecMs", "cpuMsPerRequest")) add("ms", "probes.database.figures.$p")
         for (p in listOf("startMs", "warmupMs", "measuredMs", "totalMs")) add("s", "timings.$p", 1e-3)
         add("s", "measured.wallSeconds")
         for (p in listOf("cpuShare", "cpuShareMax", "driverCpuShare")) add("%", "resources.$p", 100.0)

@@ -56,4 +56,13 @@ class ProseFiguresTest {
         val setting = Regex("""(\d+)s\b""").find(run.run.suiteText)!!.groupValues[1]
         assertThat(check("each window lasted $setting s")).isEmpty()
     }
+
+    @Test
+    fun `the database's own query time over a window is a figure of the run`() {
+        val probed = cell.copy(probes = mapOf("database" to stackbench.runner.results.ProbeRecord(figures = mapOf("meanExecMs" to 2.1347, "cpuMsPerRequest" to 0.09))))
+        val withDb = mapOf("sweep" to run.copy(cells = run.cells.map { if (it.key == cell.key) probed else it }))
+        fun checkDb(prose: String) = ProseFigures.check("# F\n\n## A section\n\n<!-- table:t -->\n*runs: docs/runs/sweep*\n<!-- /table:t -->\n\n$prose\n", withDb, "")
+        assertThat(checkDb("each query took 2.13 ms in the database")).isEmpty()
+        assertThat(checkDb("each query took 2.45 ms in the database")).hasSize(1)
+    }
 }
