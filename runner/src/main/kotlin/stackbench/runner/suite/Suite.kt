@@ -285,9 +285,9 @@ data class LoadSpec(
     /**
      * `warmup-reconnect`: once the warm-up is steady, its connections close and new ones carry the load until it is
      * steady again (at least `warmup`, at most `warmup-max`; stackbench.runner.run.WarmUpStep), so that the window's
-     * new connections meet the code that closes and opens them compiled. Measured on WebFlux with R2DBC at 1 ms
-     * queries: with one warm-up, windows began at 2,400-3,100 req/s against the 3,800-4,100 their warm-ups had ended
-     * at, the JIT compiling 0.5-1.6 s of the 10 s window.
+     * new connections meet more of the code that closes and opens them compiled. Measured on WebFlux with R2DBC at
+     * 1 ms queries (docs/suite-format.md): the first second of a window ran at a mean of 2,724 req/s after one warm-up,
+     * 3,183 after two, against 3,500-4,180 at the warm-up's end: smaller, not gone.
      */
     val warmupReconnect: Boolean = false,
 )
