@@ -44,16 +44,14 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
             run.probes = ctx.probes.start(run.probeTarget())
             ctx.listener.phase(cell, "warming up")
             val (watch, seconds) = stage(run, Stage.warmUp(cell))
-            run.warmRate = recorded(run, watch, seconds)
+            run.warmRate = recorded(run, watch, seconds) { run.record.warmupRecord = it }
             if (cell.load.warmupReconnect && !ctx.stopping() && app.isAlive()) {
                 // the driver closed its connections: the window's new ones would meet that code cold (a JIT's
                 // uncommon traps in the paths of closing and opening them); here they meet it first
                 quiet.await(app, cell)
                 ctx.listener.phase(cell, "warming up again on new connections")
                 val (again, againSeconds) = stage(run, Stage.warmUp(cell).copy(name = "warmup-again"))
-                run.record.warmupAgain = again.record(againSeconds)
-                run.record.warmupSteps += again.slices.map { it.rate }
-                lastRate(again)?.let { run.warmRate = it }
+                recorded(run, again, againSeconds) { run.record.warmupAgain = it }?.let { run.warmRate = it }
             }
         }
         if (ctx.stopping()) return Outcome.Interrupted
@@ -104,16 +102,15 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         scatterMatters = !stage.oneConnection, compilerOnIdleCpuQuiet = !stage.oneConnection,
         ceiling = if (stage.oneConnection) null else run.record.littleCeilingBeforeWindow(run.placement))
 
-    /** Records what [watch] saw over the warm-up's [seconds]; returns the rate over its last slices (null if it never finished a slice). */
-    private fun recorded(run: CellRun, watch: WarmupWatch, seconds: Double): Double? {
-        run.record.warmupRecord = watch.record(seconds)
+    /**
+     * Records what [watch] saw over a warm-up stage's [seconds] ([into] keeps the record) and its slices' rates;
+     * returns the rate over its last slices (null if it never finished a slice).
+     */
+    private fun recorded(run: CellRun, watch: WarmupWatch, seconds: Double, into: (stackbench.runner.results.WarmupRecord) -> Unit): Double? {
+        into(watch.record(seconds))
         run.record.warmupSteps += watch.slices.map { it.rate }
-        return lastRate(watch)
+        return watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }
     }
-
-    /** The rate over [watch]'s last slices; null if it never finished a slice. */
-    private fun lastRate(watch: WarmupWatch): Double? =
-        watch.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.let { s -> s.sumOf { it.completed } / s.sumOf { it.seconds } }
 
     /**
      * The warm-up of an app without a counter of its own: the cell's load in back-to-back driver runs of one slice each,

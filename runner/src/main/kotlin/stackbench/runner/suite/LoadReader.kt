@@ -119,9 +119,13 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
                 model is LoadModel.Scenario -> problems.at(node, key, "drives one request at one connection; a scenario has no single request")
             }
         }
-        val warmupReconnect = m.boolean("warmup-reconnect")?.also {
-            if (it && warmup.isZero) problems.at(m.valueNode("warmup-reconnect"), m.qualify("warmup-reconnect"), "warms up a second time on new connections, and warmup is 0 (a cold JVM measured on purpose)")
-            if (it && model is LoadModel.Scenario) problems.at(m.valueNode("warmup-reconnect"), m.qualify("warmup-reconnect"), "warms up the cell's load again on new connections; a scenario is warmed up as it runs")
+        val warmupReconnect = m.boolean("warmup-reconnect")?.also { on ->
+            val node = m.valueNode("warmup-reconnect")
+            val key = m.qualify("warmup-reconnect")
+            when {
+                on && warmup.isZero -> problems.at(node, key, "warms up a second time on new connections, and warmup is 0 (a cold JVM measured on purpose)")
+                on && model is LoadModel.Scenario -> problems.at(node, key, "warms up the cell's load again on new connections; a scenario is warmed up as it runs")
+            }
         } ?: false
         m.finish()
         val length = when {
