@@ -21,7 +21,10 @@ class KernelCgroupsIT {
         val process = ProcessBuilder(confinement.wrap(listOf("sleep", "30"))).start()
         try {
             val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5)
-            while (confinement.cgroup!!.pids().isEmpty() && System.nanoTime() < deadline) Thread.sleep(10)
+            // until the command runs: the wrapper joins its groups one by one (the cpuset last can come after the pid
+            // shows in another), and only then execs it (a CI run read "0" between the two)
+            fun running() = runCatching { Files.readString(java.nio.file.Path.of("/proc/${process.pid()}/comm")).trim() == "sleep" }.getOrDefault(false)
+            while ((confinement.cgroup!!.pids().isEmpty() || !running()) && System.nanoTime() < deadline) Thread.sleep(10)
             assertThat(confinement.cgroup!!.pids()).contains(process.pid())
             val self = Files.readString(java.nio.file.Path.of("/proc/${process.pid()}/cgroup"))
             assertThat(self).contains("stackbench/sb${ProcessHandle.current().pid()}-it")
@@ -46,7 +49,10 @@ class KernelCgroupsIT {
         fun allowed() = Files.readAllLines(java.nio.file.Path.of("/proc/${process.pid()}/status")).single { it.startsWith("Cpus_allowed_list:") }.substringAfter(':').trim()
         try {
             val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5)
-            while (confinement.cgroup!!.pids().isEmpty() && System.nanoTime() < deadline) Thread.sleep(10)
+            // until the command runs: the wrapper joins its groups one by one (the cpuset last can come after the pid
+            // shows in another), and only then execs it (a CI run read "0" between the two)
+            fun running() = runCatching { Files.readString(java.nio.file.Path.of("/proc/${process.pid()}/comm")).trim() == "sleep" }.getOrDefault(false)
+            while ((confinement.cgroup!!.pids().isEmpty() || !running()) && System.nanoTime() < deadline) Thread.sleep(10)
             assertThat(allowed()).isEqualTo("0-${cpus - 1}")
             assertThat(isolation.limitCpus(confinement, process.pid(), limits)).isNull()
             assertThat(allowed()).isEqualTo("${cpus - 1}")
