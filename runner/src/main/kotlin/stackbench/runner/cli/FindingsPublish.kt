@@ -1,5 +1,6 @@
 package stackbench.runner.cli
 
+import stackbench.runner.results.Environment
 import stackbench.runner.results.PublishedRecord
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunStatus
@@ -14,7 +15,8 @@ object FindingsPublish {
 
     /**
      * Copies each of [runs] that finished in [from] (`<run>/results.json`) to [to]`/<run>/`: the record compressed
-     * (results.json.gz), its summary and suite. A run missing or not finished is named and left as published before.
+     * (results.json.gz), its summary and suite. A run missing, not finished, or made from a tree with uncommitted
+     * changes (or outside git) is named and left as published before: a published run is one that its commit reproduces.
      */
     fun publish(runs: List<String>, from: Path, to: Path) {
         for (run in runs) {
@@ -23,9 +25,14 @@ object FindingsPublish {
                 println("not published: $run has no results in $dir")
                 continue
             }
-            val status = try { ResultsStore.read(dir).run.status } catch (e: IllegalArgumentException) { throw BadInput("${e.message}") }
+            val result = try { ResultsStore.read(dir) } catch (e: IllegalArgumentException) { throw BadInput("${e.message}") }
+            val status = result.run.status
             if (status != RunStatus.COMPLETE) {
                 println("not published: $run is ${status.name.lowercase()} in $dir; finish it first (findings-run $run resumes it)")
+                continue
+            }
+            unpublishable(result.environment)?.let { why ->
+                println("not published: $run $why; commit, then run it again (findings-run $run --out another folder)")
                 continue
             }
             val target = Files.createDirectories(to.resolve(run))
@@ -33,5 +40,13 @@ object FindingsPublish {
             BESIDE.map { dir.resolve(it) }.filter { Files.isRegularFile(it) }.forEach { Files.copy(it, target.resolve(it.fileName), StandardCopyOption.REPLACE_EXISTING) }
             println("published $target")
         }
+    }
+
+    /** Why a run made in [env] cannot be published, or null when its tree was clean at a recorded commit. */
+    fun unpublishable(env: Environment): String? = when {
+        env.gitCommit == null || env.gitDirty == null -> "records no git commit (made outside a clone?)"
+        env.gitDirty -> "was made from a tree with uncommitted changes at ${env.gitCommit.take(10)}" +
+            (env.gitChanges?.let { ": " + it.take(5).joinToString(", ") { c -> c.trim() } + if (it.size > 5) ", ..." else "" } ?: "")
+        else -> null
     }
 }

@@ -7,6 +7,9 @@ import java.util.concurrent.TimeUnit
 
 /** Reads the facts of the machine and software a run measures on. */
 object EnvironmentProbe {
+    /** A run records at most this many changed paths of a dirty tree (and says how many more there were). */
+    const val MAX_CHANGES_RECORDED = 50
+
     private val system by lazy { runCatching { oshi.nativefree.SystemInfo() }.getOrNull() }
 
     val logicalCpus: Int get() = Runtime.getRuntime().availableProcessors().coerceAtLeast(machineCpus())
@@ -17,6 +20,8 @@ object EnvironmentProbe {
     fun read(home: Path, java: Path, isolation: String, drivers: Map<String, String>): Environment {
         val hw = system?.hardware
         val os = system?.operatingSystem
+        // not trimmed: a status line starts with its two columns, the first often a space
+        val status = run(listOf("git", "-C", home.toString(), "status", "--porcelain"), null)?.lines()?.filter { it.isNotBlank() }
         return Environment(
             hostname = runCatching { InetAddress.getLocalHost().hostName }.getOrDefault("unknown"),
             os = os?.toString() ?: System.getProperty("os.name"),
@@ -28,7 +33,10 @@ object EnvironmentProbe {
             runnerJdk = "${System.getProperty("java.vendor")} ${System.getProperty("java.runtime.version")}",
             appJdk = javaVersion(java),
             gitCommit = git(home, "rev-parse", "HEAD"),
-            gitDirty = git(home, "status", "--porcelain")?.isNotBlank(),
+            gitDirty = status?.isNotEmpty(),
+            gitChanges = status?.takeIf { it.isNotEmpty() }?.let { all ->
+                all.take(MAX_CHANGES_RECORDED) + listOfNotNull((all.size - MAX_CHANGES_RECORDED).takeIf { it > 0 }?.let { "... and $it more" })
+            },
             drivers = drivers,
             isolation = isolation,
         )

@@ -62,7 +62,9 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
             val cells = mutableListOf(md(row.label))
             if (paired) {
                 cells += listOf(c.figure.format(row.publishedA).orDash(row.publishedA), c.figure.format(row.publishedB).orDash(row.publishedB), ratio(row.published))
-                cells += listOf(side(a, c), side(b!!, c), ratio(quotient(a.central(c.summary), b.central(c.summary))))
+                // the ratio the verdict reads (geometric means over process means) where it has one, so that the table and the
+                // verdict give the same figure; else the sides' medians (or means) divided
+                cells += listOf(side(a, c), side(b!!, c), ratio(rowVerdicts[i].decision?.ratio ?: quotient(a.central(c.summary), b.central(c.summary))))
             } else {
                 cells += listOf(c.figure.format(row.publishedA).orDash(row.publishedA), side(a, c), ratio(quotient(a.central(c.summary), row.publishedA)))
             }
@@ -79,7 +81,8 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
             Summary.MEAN -> "mean ± standard deviation"
             Summary.MEDIAN -> if (oneRun) "one run" else "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
         } + (if (oneRun && c.summary == Summary.MEDIAN) "" else " over ${repetitions(reps)}") + flagging(measured, oneRun) +
-            (if (judged) "; verdicts: the interval of the ratio of geometric means over process means (Welch, 95 % at one look) against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
+            (if (paired) "; measured ratio: of geometric means over process means, as the verdict reads it" else "") +
+            (if (judged) "; verdicts: the interval of that ratio (Welch, 95 % at one look) against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
         return buildString {
             appendLine("*$caption*")
             appendLine()

@@ -8,7 +8,7 @@ package stackbench.runner.findings
  */
 object FindingsDoc {
     /** A generated block's opening marker; its one group is the key ([ProseFigures] reads around them too). */
-    val OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts|forest|articles) -->")
+    val OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts|forest|articles|provenance) -->")
 
     /** A marker's key for a comparison's table, a claim's verdict sentence, and the glance table. */
     fun table(id: String) = "table:$id"
@@ -20,6 +20,9 @@ object FindingsDoc {
 
     /** The forest plot's block: its image and its rows in words ([Forest]). */
     const val FOREST = "forest"
+
+    /** The published runs' provenance: commit and tree of each ([Provenance]). */
+    const val PROVENANCE = "provenance"
 
     /** The forest plot's image, beside the document. */
     const val FOREST_IMAGE = "findings-forest.png"

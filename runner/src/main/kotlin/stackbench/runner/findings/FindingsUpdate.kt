@@ -41,6 +41,8 @@ object FindingsUpdate {
         if (claims.articles.isNotEmpty()) blocks[FindingsDoc.ARTICLES] = VerdictText.articles(claims.articles, results, runs)
         // the plot is the document's own choice: filled where it has the marker
         if (forest.isNotEmpty() && FindingsDoc.section(doc, FindingsDoc.FOREST) != null) blocks[FindingsDoc.FOREST] = Forest.block(forest, FindingsDoc.FOREST_IMAGE)
+        // the runs' provenance, where the document has the marker: the runs the claims read
+        if (FindingsDoc.section(doc, FindingsDoc.PROVENANCE) != null) blocks[FindingsDoc.PROVENANCE] = Provenance.block(runs.filterKeys { it in runNames(claims) })
         val spliced = FindingsDoc.splice(doc, blocks)
         spliced.unknown.forEach { key ->
             problems += "the document has <!-- $key --> but docs/claims.yaml has no " + when {

@@ -64,7 +64,12 @@ object VerdictText {
         val cannot = r.count(ClaimVerdict.CANNOT_TELL)
         val rows = if (n == 1) "row" else "rows"
         return when (r.verdict) {
-            ClaimVerdict.CANNOT_TELL -> (if (n == 1) "its one row did not decide" else "none of its $n rows decided") + " (${reasons(r.rows)})"
+            ClaimVerdict.CANNOT_TELL -> if (holds > 0) {
+                // a claim over several figures that holds in some but not in every one (Verdicts.summarise)
+                val open = r.figuresWithoutHold
+                "holds in $holds of $n $rows, but no row of ${open.joinToString(" or ") { it.id }} decided, and the claim asserts " +
+                    "${if (open.size == 1) "it" else "them"} too ($cannot cannot tell: ${reasons(r.rows)})"
+            } else (if (n == 1) "its one row did not decide" else "none of its $n rows decided") + " (${reasons(r.rows)})"
             ClaimVerdict.DIFFERS -> "differs in $differs of $n $rows" + (if (holds > 0) ", holds in $holds" else "") + (if (cannot > 0) "; $cannot cannot tell" else "")
             ClaimVerdict.HOLDS -> "holds in $holds of $n $rows" + (if (cannot > 0) "; $cannot cannot tell" else "")
         }

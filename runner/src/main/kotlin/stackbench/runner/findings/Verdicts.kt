@@ -43,6 +43,9 @@ data class Waived(val code: String, val why: String, val sides: List<String>)
 /** A claim's verdict over the rows that test it, by the rule in [Verdicts.summarise]. */
 data class ClaimResult(val claim: Claim, val rows: List<RowVerdict>, val verdict: ClaimVerdict) {
     fun count(v: ClaimVerdict) = rows.count { it.verdict == v }
+
+    /** The figures the claim asserts (a claim of more load *and* steadier throughput asserts two) that no row holds in. */
+    val figuresWithoutHold: List<Figure> get() = Verdicts.figuresWithoutHold(rows)
 }
 
 /**
@@ -86,7 +89,7 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val tested = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { row(c, it) } }.filter { it.claimed != null }
         return claims.claims.map { claim ->
             val rows = tested.filter { it.row.claimId == claim.id }
-            ClaimResult(claim, rows, summarise(rows.map { it.verdict!! }))
+            ClaimResult(claim, rows, claimVerdict(rows))
         }
     }
 
@@ -151,6 +154,21 @@ class Verdicts(private val runs: Map<String, RunResult>) {
             verdicts.any { it == ClaimVerdict.HOLDS } -> ClaimVerdict.HOLDS
             else -> ClaimVerdict.CANNOT_TELL
         }
+
+        /**
+         * A claim's verdict from its rows, part by part: a claim that asserts several figures ("more load, with
+         * steadier throughput": throughput and its per-second variation) holds only when each figure holds in some
+         * row; one that no row decides leaves the whole claim *cannot tell*, since half a claim is not the claim.
+         * Until 2026-11-29 any holding row carried the claim, and `servers-load` held on its steadiness alone while
+         * none of its four throughput rows decided. A claim over one figure reads as [summarise] reads its rows.
+         */
+        fun claimVerdict(rows: List<RowVerdict>): ClaimVerdict {
+            val overall = summarise(rows.map { it.verdict!! })
+            return if (overall == ClaimVerdict.HOLDS && figuresWithoutHold(rows).isNotEmpty()) ClaimVerdict.CANNOT_TELL else overall
+        }
+
+        fun figuresWithoutHold(rows: List<RowVerdict>): List<Figure> =
+            rows.groupBy { it.comparison.figure }.filterValues { part -> part.none { it.verdict == ClaimVerdict.HOLDS } }.keys.toList()
 
         /**
          * Measured repetitions against a published absolute figure (a constant, with no spread of its own):

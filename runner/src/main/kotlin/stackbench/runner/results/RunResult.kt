@@ -188,6 +188,8 @@ data class Environment(
     val appJdk: String,
     val gitCommit: String? = null,
     val gitDirty: Boolean? = null,
+    /** With [gitDirty], the paths that differed from [gitCommit] (`git status --porcelain`, as `XY path`); null in runs before 2026-11-29. */
+    val gitChanges: List<String>? = null,
     /** Driver id → its version line. */
     val drivers: Map<String, String> = emptyMap(),
     /** `cgroup-v1`, `cgroup-v2` or `taskset`. */

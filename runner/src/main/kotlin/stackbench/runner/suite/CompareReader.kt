@@ -6,8 +6,8 @@ import stackbench.runner.yaml.YamlMap
 
 /**
  * A comparison a suite asks to decide: configuration [a] against [b] (each `app/endpoint/load`, as a cell's
- * configuration key reads, e.g. `tomcat-virtual/io-blocking-delay200/c400`), the ratio a ÷ b of the medians
- * of their [figure], decided against [threshold] (stats/Decisions). [line] and [column] point at the entry,
+ * configuration key reads, e.g. `tomcat-virtual/io-blocking-delay200/c400`), the ratio a ÷ b of their [figure]
+ * (geometric means over app processes), decided against [threshold] (stats/Decisions). [line] and [column] point at the entry,
  * so the plan can name it when a key matches no cell.
  */
 data class SuiteComparison(
@@ -19,12 +19,21 @@ data class SuiteComparison(
     val column: Int = 0,
     /**
      * What is compared, a figure id of docs/claims.yaml (`throughput`, `p99`, `cpu`, `startup`...; findings/Figure):
-     * a suite's `compare:` compares throughput; `findings-run` compares each row's own figure.
+     * a suite's `compare:` entry names it with `figure:` (default throughput); `findings-run` compares each row's own.
      */
     val figure: String = THROUGHPUT,
 ) {
     companion object {
         const val THROUGHPUT = "throughput"
+
+        /**
+         * The figure ids a suite may compare: those of findings/Figure, which reads them (the suite package cannot
+         * depend on findings, which depends on it; `SuiteDecisionsTest` keeps the two lists equal).
+         */
+        val FIGURES = listOf(
+            "throughput", "server-throughput", "mean", "p50", "p90", "p99", "errors", "cpu", "cpu-max", "startup", "throttled",
+            "throttled-ms", "involuntary-cs", "voluntary-cs", "threads", "ceiling", "efficiency", "idle-ms", "stability", "warmup-stability",
+        )
     }
 }
 
@@ -36,6 +45,14 @@ internal object CompareReader {
             val a = m.requiredString("a", "a configuration as app/endpoint/load, e.g. tomcat-virtual/io-blocking-delay200/c400 (./stackbench plan lists them)")
             val b = m.requiredString("b", "the configuration a is compared against, as app/endpoint/load")
             val name = m.string("name")
+            val figureNode = m.scalar("figure")
+            val figure = figureNode?.value?.let { id ->
+                if (id !in SuiteComparison.FIGURES) {
+                    problems.at(figureNode, m.qualify("figure"), "'$id' is not a figure",
+                        "one of: ${SuiteComparison.FIGURES.joinToString()} (a fixed-rate comparison of cost reads cpu)")
+                    null
+                } else id
+            } ?: SuiteComparison.THROUGHPUT
             val thresholdNode = m.scalar("threshold")
             var threshold = stackbench.runner.stats.Decisions.THRESHOLD
             if (thresholdNode != null) {
@@ -49,7 +66,7 @@ internal object CompareReader {
             if (a == null || b == null) return@mapNotNull null
             if (a == b) problems.at(m.valueNode("b"), m.qualify("b"), "compares '$a' with itself")
             val mark = m.node.startMark.orElse(null)
-            SuiteComparison(name ?: "$a vs $b", a, b, threshold, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1)
+            SuiteComparison(name ?: "$a vs $b", a, b, threshold, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1, figure)
         }
     }
 }

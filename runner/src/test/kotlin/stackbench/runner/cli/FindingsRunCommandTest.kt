@@ -80,21 +80,24 @@ class FindingsRunCommandTest {
     }
 
     @Test
-    fun `publishing copies the finished runs compressed, and leaves an unfinished one as it was`(@TempDir dir: Path) {
+    fun `publishing copies the finished runs of a clean tree compressed, and leaves an unfinished or uncommitted one as it was`(@TempDir dir: Path) {
         val from = dir.resolve("results")
         val to = dir.resolve("docs/runs")
-        fun write(run: String, status: RunStatus) {
+        val clean = Fixtures.environment().copy(gitCommit = "7a29a2a442df3d61d5870437e2be2c0cdd1f7f93", gitDirty = false)
+        fun write(run: String, status: RunStatus, env: stackbench.runner.results.Environment = clean) {
             val folder = from.resolve(run)
-            ResultsStore(folder).write(RunResult(run = Fixtures.info().copy(suite = run, status = status), environment = Fixtures.environment()))
+            ResultsStore(folder).write(RunResult(run = Fixtures.info().copy(suite = run, status = status), environment = env))
             Files.writeString(folder.resolve("summary.md"), "# $run\n")
             Files.writeString(folder.resolve("suite.yaml"), "name: $run\n")
         }
         write("done", RunStatus.COMPLETE)
         write("cut", RunStatus.INTERRUPTED)
+        write("dirty", RunStatus.COMPLETE, clean.copy(gitDirty = true, gitChanges = listOf(" M runner/src/main/kotlin/A.kt", "?? notes.txt")))
+        write("nogit", RunStatus.COMPLETE, Fixtures.environment())
         val out = ByteArrayOutputStream()
         val saved = System.out
         System.setOut(PrintStream(out, true, Charsets.UTF_8))
-        try { FindingsPublish.publish(listOf("done", "cut", "never"), from, to) } finally { System.setOut(saved) }
+        try { FindingsPublish.publish(listOf("done", "cut", "never", "dirty", "nogit"), from, to) } finally { System.setOut(saved) }
 
         val gz = to.resolve("done/results.json.gz")
         val copied = GZIPInputStream(Files.newInputStream(gz)).use { it.readAllBytes() }
@@ -103,10 +106,15 @@ class FindingsRunCommandTest {
         assertThat(to.resolve("done/summary.md")).hasContent("# done")
         assertThat(to.resolve("done/suite.yaml")).hasContent("name: done")
         assertThat(to.resolve("cut")).doesNotExist()
+        assertThat(to.resolve("dirty")).doesNotExist()
+        assertThat(to.resolve("nogit")).doesNotExist()
         assertThat(out.toString(Charsets.UTF_8).lines()).contains(
             "published $to/done",
             "not published: cut is interrupted in $from/cut; finish it first (findings-run cut resumes it)",
             "not published: never has no results in $from/never",
+            "not published: dirty was made from a tree with uncommitted changes at 7a29a2a442: M runner/src/main/kotlin/A.kt, ?? notes.txt; " +
+                "commit, then run it again (findings-run dirty --out another folder)",
+            "not published: nogit records no git commit (made outside a clone?); commit, then run it again (findings-run nogit --out another folder)",
         )
     }
 

@@ -109,6 +109,25 @@ class SuiteDecisionsTest {
     }
 
     @Test
+    fun `a suite's comparison names its figure, read as findings reads it, and an unknown one is an error at its line`() {
+        fun parse(figure: String) = SuiteParser(MachineFacts(2)).parse(
+            """
+            name: t
+            apps: [{name: platform, stack: tomcat}, {name: virtual, stack: tomcat, virtual-threads: true}]
+            endpoints: [{kind: io, strategies: [blocking], delay: 100ms}]
+            compare:
+              - {a: virtual/io-blocking-delay100/c50, b: platform/io-blocking-delay100/c50, figure: $figure}
+            """.trimIndent(), "t.yaml",
+        )
+        assertThat(stackbench.runner.suite.SuiteComparison.FIGURES).containsExactlyInAnyOrderElementsOf(stackbench.runner.findings.Figure.ids)
+        assertThat(parse("cpu").comparisons.single().figure).isEqualTo("cpu")
+        assertThat(suite.comparisons.single().figure).isEqualTo("throughput")
+        assertThatThrownBy { parse("cpu-per-request") }.isInstanceOf(SuiteException::class.java)
+            .hasMessageContaining("t.yaml:5:89: compare[0].figure: 'cpu-per-request' is not a figure")
+            .hasMessageContaining("one of: throughput, server-throughput, mean, p50, p90, p99")
+    }
+
+    @Test
     fun `until-decided needs comparisons, and names its line`() {
         assertThatThrownBy {
             SuiteParser(MachineFacts(2)).parse("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nuntil-decided: 60s\n", "t.yaml")

@@ -22,7 +22,7 @@ class ClaimTablesTest {
     """)
 
     @Test
-    fun `each side is the median of its repetitions and the ratio is of the medians`() {
+    fun `each side is the median of its repetitions and the ratio is the verdict's, of geometric means over processes`() {
         val tables = ClaimTables(runs)
         val a = tables.measure(paired.rows[0].a, Figure.THROUGHPUT)
         val b = tables.measure(paired.rows[0].b!!, Figure.THROUGHPUT)
@@ -36,8 +36,8 @@ class ClaimTablesTest {
     @Test
     fun `a failed repetition is named and the published ratio is left out where a figure is missing`() {
         val table = ClaimTables(runs).render(paired)
-        assertThat(table).contains("| 64 | 1,000 | – | – | 1,459 | 992 (1 of 2 failed) | 1.47× |")
-        assertThat(table.lines().first()).isEqualTo("*req/s; measured: median over 2 repetitions; verdicts: the interval of the ratio of geometric means over process means (Welch, 95 % at one look) against the claim; runs: docs/runs/sweep*")
+        assertThat(table).contains("| 64 | 1,000 | – | – | 1,459 | 992 (1 of 2 failed) | 1.46× |")
+        assertThat(table.lines().first()).isEqualTo("*req/s; measured: median over 2 repetitions; measured ratio: of geometric means over process means, as the verdict reads it; verdicts: the interval of that ratio (Welch, 95 % at one look) against the claim; runs: docs/runs/sweep*")
     }
 
     @Test

@@ -356,6 +356,45 @@ class VerdictsTest {
     }
 
     @Test
+    fun `a claim over two figures holds only when each holds in some row - half a claim is not the claim`() {
+        // "more, and steadier": throughput holds over three processes a side; the p99 row stands on one a side
+        fun twoFigures(tail: String) = ClaimsParser.parse("""
+            claims:
+              - {id: both, article: "an article (2020)", text: "WebFlux serves more than Tomcat, with a lower p99"}
+            comparisons:
+              - id: more
+                figure: throughput
+                run: r
+                claim-id: both
+                a: {name: WebFlux, app: webflux, request: "/cpu/direct?limit=1000"}
+                b: {name: Tomcat, app: tomcat, request: "/cpu/direct?limit=1000"}
+                rows: [{label: load, published: {a: 1500, b: 1000}}]
+              - id: tail
+                figure: p99
+                run: s
+                claim-id: both
+                a: {name: WebFlux, app: webflux, request: "/cpu/direct?limit=1000"}
+                b: {name: Tomcat, app: tomcat, request: "/cpu/direct?limit=1000"}
+                rows: [{label: tail, claim: $tail}]
+        """.trimIndent(), "c.yaml")
+        val result = Verdicts(groupedRuns).claims(twoFigures("lower")).single()
+        assertThat(result.rows.map { it.verdict }).containsExactly(HOLDS, CANNOT_TELL)
+        assertThat(result.verdict).isEqualTo(CANNOT_TELL)
+        assertThat(result.figuresWithoutHold).containsExactly(Figure.P99)
+        assertThat(VerdictText.counts(result)).isEqualTo("holds in 1 of 2 rows, but no row of p99 decided, and the claim asserts it too (1 cannot tell: 1 on one repetition)")
+        // once the p99 row decides, it decides the claim: the fixture's p99 is the same on both sides, so a claimed "lower" differs
+        val runs = mapOf("r" to run(tomcat, webflux), "s" to run(tomcat, webflux))
+        val decided = Verdicts(runs).claims(twoFigures("lower")).single()
+        assertThat(decided.rows.map { it.verdict }).containsExactly(HOLDS, DIFFERS)
+        assertThat(decided.verdict).isEqualTo(DIFFERS)
+        // and when it holds too, so does the claim
+        val holds = Verdicts(runs).claims(twoFigures("same")).single()
+        assertThat(holds.rows.map { it.verdict }).containsExactly(HOLDS, HOLDS)
+        assertThat(holds.verdict).isEqualTo(HOLDS)
+        assertThat(holds.figuresWithoutHold).isEmpty()
+    }
+
+    @Test
     fun `the glance table has one line per claim, generated with the tables and the verdict sentences`() {
         val out = FindingsUpdate.update(grouped, groupedRuns, doc)
         assertThat(out.problems).isEmpty()
