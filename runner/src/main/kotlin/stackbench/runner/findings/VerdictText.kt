@@ -65,7 +65,7 @@ object VerdictText {
         val rows = if (n == 1) "row" else "rows"
         return when (r.verdict) {
             ClaimVerdict.CANNOT_TELL -> if (holds > 0) {
-                // a claim over several figures that holds in some but not in every one (Verdicts.summarise)
+                // a claim over several figures that holds in some but not in every one (Verdicts.claimVerdict)
                 val open = r.figuresWithoutHold
                 "holds in $holds of $n $rows, but no row of ${open.joinToString(" or ") { it.id }} decided, and the claim asserts " +
                     "${if (open.size == 1) "it" else "them"} too ($cannot cannot tell: ${reasons(r.rows)})"

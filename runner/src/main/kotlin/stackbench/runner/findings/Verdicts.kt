@@ -40,7 +40,7 @@ data class RowVerdict(
 /** A disqualifying flag that the cells' condition waived: its code, why, and the sides of a row whose counted cells carry it. */
 data class Waived(val code: String, val why: String, val sides: List<String>)
 
-/** A claim's verdict over the rows that test it, by the rule in [Verdicts.summarise]. */
+/** A claim's verdict over the rows that test it, by the rule in [Verdicts.claimVerdict]. */
 data class ClaimResult(val claim: Claim, val rows: List<RowVerdict>, val verdict: ClaimVerdict) {
     fun count(v: ClaimVerdict) = rows.count { it.verdict == v }
 
