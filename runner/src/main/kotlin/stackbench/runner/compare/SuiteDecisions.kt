@@ -10,8 +10,10 @@ import stackbench.runner.results.SpreadRecord
 import stackbench.runner.stats.Components
 import stackbench.runner.stats.Decisions
 import stackbench.runner.stats.Look
+import stackbench.runner.stats.PairedRatio
 import stackbench.runner.stats.VarianceComponents
 import stackbench.runner.suite.SuiteComparison
+import kotlin.math.ln
 import kotlin.math.sqrt
 
 /**
@@ -24,6 +26,9 @@ import kotlin.math.sqrt
  * named as left out, and so is a process all of whose windows were left out, so a comparison resting on them stays
  * undecided and `--until-decided` runs more. Cells without a recorded process (older runs) count each as its own
  * process, and the decision says so. Pure.
+ *
+ * A comparison with `paired: true` pairs process k of a with process k of b instead ([Decisions.paired]): the same
+ * round of the plan, minutes apart, so that the machine's drift between rounds cancels in each pair's ratio.
  *
  * A cell of a service the lab did not start (flagged `not-isolated`: a url: app) is measured under none of the lab's
  * isolation: it counts against another such cell, but never against an isolated one. Set against an isolated side,
@@ -52,9 +57,13 @@ object SuiteDecisions {
         fun isolated(configKey: String) = cells.any { it.configKey == configKey && !notIsolated(it) }
         val a = side(c.a, figure, cells, otherIsolated = isolated(c.b))
         val b = side(c.b, figure, cells, otherIsolated = isolated(c.a))
-        val d = Decisions.processes(a.processes, b.processes, c.threshold, look)
-        val (spreadA, spreadB) = Components.of(a.processes) to Components.of(b.processes)
         val recorded = a.recorded && b.recorded
+        val d = when {
+            !c.paired -> Decisions.processes(a.processes, b.processes, c.threshold, look)
+            recorded -> Decisions.paired(a.rounds, b.rounds, c.threshold, look)
+            else -> Decisions.paired(emptyMap(), emptyMap(), c.threshold, look).copy(why = "paired by round, but $UNRECORDED")
+        }
+        val (spreadA, spreadB) = Components.of(a.processes) to Components.of(b.processes)
         return DecisionRecord(
             name = c.name, a = c.a, b = c.b, threshold = c.threshold,
             ratio = d.ratio, low = d.low, high = d.high, pValue = d.pValue, nA = d.nA, nB = d.nB,
@@ -65,7 +74,7 @@ object SuiteDecisions {
             look = d.look, maxLooks = d.maxLooks, pExact = d.pExact, processesRecorded = recorded,
             waived = waived(c.a, figure, cells) + waived(c.b, figure, cells), rules = Flags.RULES,
             spreadA = spreadA?.let(::spread), spreadB = spreadB?.let(::spread),
-            processesNeeded = if (spreadA != null && spreadB != null && d.ratio != null) Components.processesNeeded(spreadA, spreadB, d.ratio,
+            processesNeeded = if (c.paired) pairsNeeded(a.rounds, b.rounds, d.ratio, c.threshold, d.confidence) else if (spreadA != null && spreadB != null && d.ratio != null) Components.processesNeeded(spreadA, spreadB, d.ratio,
                 c.threshold, d.confidence ?: Look.SINGLE.confidence, minOf(spreadA.windowsPerProcess, spreadB.windowsPerProcess)) else null,
         )
     }
@@ -74,8 +83,22 @@ object SuiteDecisions {
     fun openConfigs(decisions: List<DecisionRecord>): Set<String> =
         decisions.filter { !it.decided && it.leftOut.none { why -> why.endsWith(": $NOT_ISOLATED") } }.flatMap { listOf(it.a, it.b) }.toSet()
 
-    /** One side: the counted windows' values grouped by process, what was left out and why, and whether every cell recorded its process. */
-    private class Side(val processes: List<List<Double>>, val leftOut: List<String>, val recorded: Boolean)
+    /** Why a paired comparison of cells without a recorded process cannot pair them. */
+    const val UNRECORDED = "a run before processes were recorded has no rounds to pair"
+
+    /** The pairs that would decide [ratio], from the spread of the rounds' log ratios so far (null: fewer than 3 pairs, or 20 would not). */
+    private fun pairsNeeded(a: Map<String, List<Double>>, b: Map<String, List<Double>>, ratio: Double?, threshold: Double, confidence: Double?): Int? {
+        val logs = a.keys.filter { it in b }.map { r -> ln(a.getValue(r).average()) - ln(b.getValue(r).average()) }.filter { it.isFinite() }
+        if (ratio == null || logs.size < 3) return null
+        val m = logs.average()
+        return PairedRatio.pairsNeeded(logs.sumOf { (it - m) * (it - m) } / (logs.size - 1), ratio, threshold, confidence ?: Look.SINGLE.confidence)
+    }
+
+    /**
+     * One side: the counted windows' values grouped by process and by round (for a paired comparison), what was left
+     * out and why, and whether every cell recorded its process.
+     */
+    private class Side(val processes: List<List<Double>>, val rounds: Map<String, List<Double>>, val leftOut: List<String>, val recorded: Boolean)
 
     private fun notIsolated(c: CellResult) = c.flags.any { it.code == Flags.NOT_ISOLATED }
 
@@ -88,7 +111,7 @@ object SuiteDecisions {
         val lostProcesses = mine.filter { Processes.recorded(it) }.groupBy { Processes.of(it) }
             .filter { (_, group) -> group.size > 1 && group.all { why[it] != null } }
             .map { (_, group) -> "process ${group.first().process}: all ${group.size} window(s) left out" }
-        return Side(processes, mine.mapNotNull { c -> why[c]?.let { "${c.key}: $it" } } + lostProcesses, counted.all { Processes.recorded(it) })
+        return Side(processes, Processes.byRound(counted) { value(it, figure) }, mine.mapNotNull { c -> why[c]?.let { "${c.key}: $it" } } + lostProcesses, counted.all { Processes.recorded(it) })
     }
 
     private fun spread(c: VarianceComponents) = SpreadRecord(c.processes, c.windowsPerProcess, sqrt(c.between), c.within?.let { sqrt(it) })

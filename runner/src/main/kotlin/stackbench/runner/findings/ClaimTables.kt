@@ -81,8 +81,8 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
             Summary.MEAN -> "mean ± standard deviation"
             Summary.MEDIAN -> if (oneRun) "one run" else "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
         } + (if (oneRun && c.summary == Summary.MEDIAN) "" else " over ${repetitions(reps)}") + flagging(measured, oneRun) +
-            (if (paired) "; measured ratio: of geometric means over process means, as the verdict reads it" else "") +
-            (if (judged) "; verdicts: the interval of that ratio (Welch, 95 % at one look) against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
+            (if (paired) "; measured ratio: " + (if (c.paired) "the geometric mean of the rounds' ratios (process k of each side, paired)" else "of geometric means over process means") + ", as the verdict reads it" else "") +
+            (if (judged) "; verdicts: the interval of that ratio (${if (c.paired) "one-sample t over the rounds' log ratios" else "Welch"}, 95 % at one look) against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
         return buildString {
             appendLine("*$caption*")
             appendLine()

@@ -127,4 +127,6 @@ data class Comparison(
     val show: List<Figure>,
     /** The practical threshold its verdicts use: a ratio within 1 ± threshold is "the same". */
     val threshold: Double = Decisions.THRESHOLD,
+    /** Its rows decided paired by round (`paired: true`, [Decisions.paired]), as a suite comparison with `paired: true`. */
+    val paired: Boolean = false,
 )

@@ -77,6 +77,7 @@ object ClaimsParser {
         val threshold = m.double("threshold", 0.0, 1.0)?.also { t ->
             if (t <= 0.0 || t >= 1.0) problems.at(m.scalar("threshold"), m.qualify("threshold"), "'$t' must lie between 0 and 1 (0.10: ±10 %)")
         }?.takeIf { it > 0.0 && it < 1.0 } ?: Decisions.THRESHOLD
+        val paired = m.boolean("paired") ?: false
         val run = m.string("run")
         val aTemplate = m.map("a")?.let { side(it) }
         val bTemplate = m.map("b")?.let { side(it) }
@@ -97,7 +98,7 @@ object ClaimsParser {
         if (id == null || figure == null || rows == null) return null
         if (rows.isEmpty()) problems.at(m.node, m.qualify("rows"), "no rows")
         if (rows.any { it.b != null } && rows.any { it.b == null }) problems.at(m.node, id, "either every row has a side b or none has")
-        return Comparison(id, title, figure, summary, rowHeader, aTemplate?.get("name")?.value ?: "A", bTemplate?.get("name")?.value ?: rows.firstOrNull()?.b?.let { "B" }, rows, show, threshold)
+        return Comparison(id, title, figure, summary, rowHeader, aTemplate?.get("name")?.value ?: "A", bTemplate?.get("name")?.value ?: rows.firstOrNull()?.b?.let { "B" }, rows, show, threshold, paired)
     }
 
     /**

@@ -130,7 +130,7 @@ object FindingsPlanner {
                     val a = keys[r to r.row.a] ?: continue
                     val bKey = keys[r to b] ?: continue
                     driven += r
-                    comparisons += SuiteComparison(r.name, a, bKey, r.comparison.threshold, figure = r.comparison.figure.id)
+                    comparisons += SuiteComparison(r.name, a, bKey, r.comparison.threshold, figure = r.comparison.figure.id, paired = r.comparison.paired)
                 }
             }
         }

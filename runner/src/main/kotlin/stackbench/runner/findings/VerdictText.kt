@@ -152,6 +152,8 @@ object VerdictText {
         val processes = r.rows.mapNotNull { v -> v.decision?.takeIf { v.row.b != null }?.let { d -> if (d.processesA != null && d.processesB != null) minOf(d.processesA, d.processesB) else null } }
         if (processes.isNotEmpty() && r.rows.all { it.row.b != null }) {
             val n = if (processes.min() == processes.max()) "${processes.min()}" else "${processes.min()}-${processes.max()}"
+            if (r.rows.all { it.comparison.paired }) return "Claimed: $claimed; paired over $n ${if (processes.max() == 1) "round" else "rounds"} " +
+                "(process k of one side against process k of the other, each its windows' mean)"
             return "Claimed: $claimed; geometric means over $n app ${if (processes.max() == 1) "process" else "processes"} a side (each process its windows' mean)"
         }
         val reps = r.rows.map { it.repetitions }

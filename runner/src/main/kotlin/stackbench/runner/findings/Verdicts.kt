@@ -97,7 +97,8 @@ class Verdicts(private val runs: Map<String, RunResult>) {
      * a ÷ b as suite comparisons decide it ([Decisions.processes]): the windows of each app process averaged first,
      * Welch's interval on the logarithms of process means, at the look the run's own decision of these two
      * configurations recorded (`findings-run --until-decided`), else one look at 95 %. Cells of runs before processes
-     * were recorded count each as a process of their own, and the decision says so.
+     * were recorded count each as a process of their own, and the decision says so. A comparison with `paired: true`
+     * pairs the sides' processes by round instead ([Decisions.paired]).
      */
     private fun byProcess(a: List<CellResult>, b: List<CellResult>, c: Comparison, row: Row): RatioDecision {
         fun grouped(cells: List<CellResult>) = Processes.grouped(cells) { cell -> c.figure.value(cell)?.takeUnless { it.isNaN() } }
@@ -105,7 +106,8 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val bKeys = b.map { it.configKey }.toSet()
         val recorded = runs[row.a.run]?.decisions.orEmpty().firstOrNull { d -> d.a in aKeys && d.b in bKeys && d.look != null && d.maxLooks != null }
         val look = recorded?.let { Look(it.look!!, it.maxLooks!!) } ?: Look.SINGLE
-        val d = Decisions.processes(grouped(a), grouped(b), c.threshold, look)
+        fun rounds(cells: List<CellResult>) = Processes.byRound(cells) { cell -> c.figure.value(cell)?.takeUnless { it.isNaN() } }
+        val d = if (c.paired) Decisions.paired(rounds(a), rounds(b), c.threshold, look) else Decisions.processes(grouped(a), grouped(b), c.threshold, look)
         return if ((a + b).all { Processes.recorded(it) }) d else d.copy(why = "${d.why} (${Processes.NOT_RECORDED})")
     }
 

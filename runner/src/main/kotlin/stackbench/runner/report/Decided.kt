@@ -1,6 +1,7 @@
 package stackbench.runner.report
 
 import stackbench.runner.results.DecisionRecord
+import stackbench.runner.stats.Decisions
 
 /** A suite's comparisons, decided, as sentences for the report and the summary. Pure. */
 object Decided {
@@ -22,7 +23,8 @@ object Decided {
         val counts = if (d.processesA != null && d.processesB != null) {
             val look = if (d.look != null && d.maxLooks != null && d.maxLooks > 1) "; look ${d.look} of ${d.maxLooks}" else ""
             val level = d.confidence?.let { "%.1f %% interval".format(java.util.Locale.ROOT, it * 100) }?.takeIf { d.low != null }?.let { ", $it" } ?: ""
-            "${d.processesA} and ${d.processesB} processes, ${d.nA} and ${d.nB} windows$level$look"
+            val units = if (paired(d)) "${d.processesA} pairs of rounds" else "${d.processesA} and ${d.processesB} processes"
+            "$units, ${d.nA} and ${d.nB} windows$level$look"
         } else "${d.nA} and ${d.nB} repetitions"
         return "$figure${plain(d.a)} ÷ ${plain(d.b)} = $ratio$interval: $verdict ($counts${spread(d)}$left)"
     }
@@ -33,9 +35,13 @@ object Decided {
         val b = d.spreadB ?: return ""
         fun pct(x: Double) = "%.1f %%".format(java.util.Locale.ROOT, x * 100)
         val within = if (a.within != null && b.within != null) ", within one ${pct(a.within)} and ${pct(b.within)}" else " (one window a process: within included)"
-        val needed = d.processesNeeded?.let { "; $it processes a side would decide this ratio" } ?: "; 20 processes a side would not decide this ratio"
+        val unit = if (paired(d)) "pairs of rounds" else "processes a side"
+        val needed = d.processesNeeded?.let { "; $it $unit would decide this ratio" } ?: "; 20 $unit would not decide this ratio"
         return "; spread between processes ${pct(a.between)} and ${pct(b.between)}$within$needed"
     }
+
+    /** Whether [d] was decided paired by round (`paired: true`). */
+    fun paired(d: DecisionRecord): Boolean = d.method == Decisions.PAIRED_ROUNDS
 
     fun count(decisions: List<DecisionRecord>): String = "${decisions.count { it.decided }} of ${decisions.size} decided"
 }

@@ -19,6 +19,18 @@ object Processes {
     fun <T> grouped(cells: List<CellResult>, value: (CellResult) -> T?): List<List<T>> =
         cells.groupBy { of(it) }.values.map { group -> group.mapNotNull(value) }.filter { it.isNotEmpty() }
 
+    /**
+     * The round of the plan that measured [cell]: the number its process ends in (`tomcat-platform#2`: 2; with
+     * `restart: cell`, `<configuration>#<repetition>`: the repetition). The plan interleaves rounds, every
+     * configuration's process k before any configuration's k + 1, so two configurations' cells of one round ran minutes
+     * apart. Null when the cell recorded no process.
+     */
+    fun round(cell: CellResult): String? = cell.process?.substringAfterLast('#')
+
+    /** [cells] that recorded their process grouped by round ([round]), in the order their rounds first appear, each with [value]'s values. */
+    fun <T> byRound(cells: List<CellResult>, value: (CellResult) -> T?): Map<String, List<T>> =
+        cells.filter { recorded(it) }.groupBy { round(it)!! }.mapValues { (_, group) -> group.mapNotNull(value) }.filterValues { it.isNotEmpty() }
+
     /** The note a decision carries when some of its cells recorded no process. */
     const val NOT_RECORDED = "a run before processes were recorded: each JVM read from the cell that started it"
 

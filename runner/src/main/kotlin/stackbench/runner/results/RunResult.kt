@@ -118,7 +118,8 @@ data class DecisionRecord(
     /**
      * The fewest processes a side (up to 20) that would decide the measured ratio at this look's confidence if the
      * sides varied as measured, with as many windows a process (stats/Components.processesNeeded); null when 20 would
-     * not, or the spreads are unknown.
+     * not, or the spreads are unknown. Decided paired by round ([method] `paired-log-process-means`): the fewest pairs
+     * of rounds, from the spread of the rounds' log ratios (stats/PairedRatio.pairsNeeded).
      */
     val processesNeeded: Int? = null,
 )
@@ -167,11 +168,13 @@ data class RunInfo(
 }
 
 /** A comparison a run decides that its suite file does not name (`findings-run`): as [stackbench.runner.suite.SuiteComparison] holds it. */
-data class ComparisonRecord(val name: String, val a: String, val b: String, val threshold: Double, val figure: String = "throughput") {
-    fun comparison() = stackbench.runner.suite.SuiteComparison(name, a, b, threshold, figure = figure)
+data class ComparisonRecord(
+    val name: String, val a: String, val b: String, val threshold: Double, val figure: String = "throughput", val paired: Boolean = false,
+) {
+    fun comparison() = stackbench.runner.suite.SuiteComparison(name, a, b, threshold, figure = figure, paired = paired)
 
     companion object {
-        fun of(c: stackbench.runner.suite.SuiteComparison) = ComparisonRecord(c.name, c.a, c.b, c.threshold, c.figure)
+        fun of(c: stackbench.runner.suite.SuiteComparison) = ComparisonRecord(c.name, c.a, c.b, c.threshold, c.figure, c.paired)
     }
 }
 

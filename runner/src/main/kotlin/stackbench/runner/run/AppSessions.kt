@@ -15,7 +15,8 @@ import java.time.Duration
  * (see [VerifyStep]).
  *
  * A suite's `processes` give each app several processes in turn ([Cell.process]): the kept app serves only cells of
- * its own process; the first cell of the next process stops it and starts a new JVM.
+ * its own process; the first cell of the next process stops it and starts a new JVM, and the runner stops it earlier,
+ * once no cell left to run is of its process ([retire]).
  */
 class AppSessions(private val http: Http, private val maxKept: Int = DEFAULT_MAX_KEPT) {
     private val kept = LinkedHashMap<String, RunningApp>()
@@ -48,6 +49,20 @@ class AppSessions(private val http: Http, private val maxKept: Int = DEFAULT_MAX
             val oldest = kept.keys.first()
             processOf.remove(oldest)
             kept.remove(oldest)?.let { runCatching { it.stop() } }
+        }
+    }
+
+    /**
+     * Stops every kept app that none of [upcoming] will use (no cell of its configuration and process among them), so
+     * that a process whose last cell has run does not sit idle beside the ones measured next, on their CPU, holding its
+     * memory and its connections to the database.
+     */
+    @Synchronized
+    fun retire(upcoming: List<Cell>) {
+        val wanted = upcoming.map { keyOf(it) to it.process }.toSet()
+        kept.keys.filter { key -> (key to processOf.getValue(key)) !in wanted }.forEach { key ->
+            processOf.remove(key)
+            kept.remove(key)?.let { runCatching { it.stop() } }
         }
     }
 

@@ -96,9 +96,12 @@ class SuiteRunner(
                 listener.cellFinished(cell, cellResult)
                 if (interrupted && !stopping.get()) Thread.currentThread().interrupt()
             }
+            // a capacity search starts its own cells later: only a plan without one knows every cell still to come
+            fun retireIdle(upcoming: List<Cell>) { if (plan.searches.isEmpty()) runCatching { sessions?.retire(upcoming) } }
             for ((i, cell) in toRun.withIndex()) {
                 if (stopping.get()) break
                 runCell(cell, i + 1, toRun.size)
+                retireIdle(toRun.drop(i + 1))
             }
             result = result.copy(decisions = decide())
             store.write(result)
@@ -131,6 +134,7 @@ class SuiteRunner(
                     for ((i, cell) in next.withIndex()) {
                         if (stopping.get()) break
                         runCell(cell, i + 1, next.size, decideNow = false)
+                        retireIdle(next.drop(i + 1))
                     }
                     if (stopping.get()) break
                     result = result.copy(decisions = decide())

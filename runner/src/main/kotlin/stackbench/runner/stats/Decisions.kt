@@ -1,5 +1,7 @@
 package stackbench.runner.stats
 
+import kotlin.math.ln
+
 /**
  * Where a ratio a ÷ b stands against a practical threshold t: clearly above the band [1 - t, 1 + t],
  * clearly below it, clearly inside it, or not decided by the repetitions so far.
@@ -32,9 +34,9 @@ data class RatioDecision(
     val threshold: Double,
     val relation: Relation,
     val why: String,
-    /** How it was decided: [Decisions.BOOTSTRAP] (repetition medians) or [Decisions.PROCESS_MEANS]. */
+    /** How it was decided: [Decisions.BOOTSTRAP] (repetition medians), [Decisions.PROCESS_MEANS] or [Decisions.PAIRED_ROUNDS]. */
     val method: String = Decisions.BOOTSTRAP,
-    /** Processes counted a side (process-level method only); [nA] and [nB] are then the windows counted. */
+    /** Processes counted a side (process-level methods only; paired: the pairs of rounds); [nA] and [nB] are then the windows counted. */
     val processesA: Int? = null,
     val processesB: Int? = null,
     /** Welch-Satterthwaite degrees of freedom of the interval (process-level method only). */
@@ -84,6 +86,9 @@ object Decisions {
     /** The method of [processes]: Welch's t interval on the logarithms of process means, and the exact rank test over them. */
     const val PROCESS_MEANS = "welch-log-process-means"
 
+    /** The method of [paired]: a one-sample t interval on the log ratios of rounds' paired process means, and the exact signed-rank test over them. */
+    const val PAIRED_ROUNDS = "paired-log-process-means"
+
     /**
      * Deciding a comparison with the process as the unit of replication (issue 36): [a] and [b] hold each side's
      * windows grouped by the process (JVM) that measured them. The windows of a process are averaged first; the
@@ -127,6 +132,59 @@ object Decisions {
             rank.pValue < alpha -> record(band.relation, "${band.why}$lookText, exact rank test p = ${small(rank.pValue)}", rank)
             else -> record(Relation.UNDECIDED, "${band.why}$lookText, but the exact rank test does not reject equality " +
                 "(p = ${small(rank.pValue)} ≥ ${small(alpha)})", rank)
+        }
+    }
+
+    /**
+     * Deciding a comparison paired by round (a suite comparison's `paired: true`): [a] and [b] hold each side's windows
+     * by the round (the plan's process number: every configuration's first process, then every configuration's
+     * second...) that measured them. Process k of a and process k of b ran minutes apart, so what drifts on the machine
+     * between rounds (the host's speed, its neighbours) falls on both and cancels in their ratio. Each round's windows
+     * are averaged; the ratio is the geometric mean of the rounds' ratios, with the one-sample t interval of their
+     * logarithms ([PairedRatio]) at the confidence [look] allows, placed against the band as [processes] places it.
+     * Higher/lower also needs the exact Wilcoxon signed-rank test over the log ratios to reject equality where it can
+     * (with 5 pairs or fewer its smallest two-sided p is 1/16 or more, so the interval decides alone). A round measured
+     * on one side only is left out and named; fewer than two pairs: undecided, saying so.
+     *
+     * Pairing gains when rounds differ (the machine drifts) and costs degrees of freedom when they do not: n − 1
+     * against Welch's up to 2n − 2. A suite chooses it before the run, never after seeing which decides.
+     */
+    fun paired(a: Map<String, List<Double>>, b: Map<String, List<Double>>, threshold: Double = THRESHOLD, look: Look = Look.SINGLE): RatioDecision {
+        require(threshold >= 0 && threshold < 1) { "threshold must be in [0, 1), not $threshold" }
+        val ra = a.filterValues { it.isNotEmpty() }
+        val rb = b.filterValues { it.isNotEmpty() }
+        val rounds = ra.keys.filter { it in rb }
+        val alone = (ra.keys + rb.keys).filter { it !in rounds }.distinct()
+        val confidence = look.confidence
+        val windowsA = rounds.sumOf { ra.getValue(it).size }
+        val windowsB = rounds.sumOf { rb.getValue(it).size }
+        val aloneText = if (alone.isEmpty()) "" else "; round(s) ${alone.joinToString()} left out: measured on one side only"
+        fun record(relation: Relation, why: String, interval: RatioInterval?, p: RankTestResult? = null) = RatioDecision(
+            interval?.ratio, interval?.low, interval?.high, p?.pValue, windowsA, windowsB, threshold, relation, "$why$aloneText",
+            PAIRED_ROUNDS, rounds.size, rounds.size, interval?.df, confidence, look.k, look.of, p?.exact,
+        )
+        if (rounds.any { r -> (ra.getValue(r) + rb.getValue(r)).any { !(it > 0) } }) {
+            return record(Relation.UNDECIDED, "a value ≤ 0 has no logarithm: no ratio of geometric means", null)
+        }
+        val logs = rounds.map { r -> ln(ra.getValue(r).average()) - ln(rb.getValue(r).average()) }
+        val interval = PairedRatio.interval(logs, confidence)
+        if (rounds.size < ProcessRatio.MIN_PROCESSES) {
+            return record(Relation.UNDECIDED, "${rounds.size} pair(s) of rounds: an interval needs ${ProcessRatio.MIN_PROCESSES}; " +
+                "set processes: ${ProcessRatio.MIN_PROCESSES} or more", interval)
+        }
+        val band = BandDecision.decide(interval, threshold)
+        val lookText = if (look.of > 1) " (look ${look.k} of ${look.of})" else ""
+        val pairs = ", paired over ${rounds.size} rounds"
+        if (band.relation != Relation.HIGHER && band.relation != Relation.LOWER) return record(band.relation, "${band.why}$pairs$lookText", interval)
+        val rank = RankTest.signedRank(logs)
+        val alpha = 1 - confidence
+        val smallest = RankTest.smallestSignedRankP(rounds.size)
+        return when {
+            smallest >= alpha -> record(band.relation, "${band.why}$pairs$lookText; with ${rounds.size} pairs the exact signed-rank test " +
+                "cannot reach p < ${small(alpha)} (smallest p ${small(smallest)}), so the interval decides alone", interval, rank)
+            rank.pValue < alpha -> record(band.relation, "${band.why}$pairs$lookText, exact signed-rank test p = ${small(rank.pValue)}", interval, rank)
+            else -> record(Relation.UNDECIDED, "${band.why}$pairs$lookText, but the exact signed-rank test does not reject equality " +
+                "(p = ${small(rank.pValue)} ≥ ${small(alpha)})", interval, rank)
         }
     }
 

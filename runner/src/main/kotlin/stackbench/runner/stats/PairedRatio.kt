@@ -3,6 +3,7 @@ package stackbench.runner.stats
 import org.apache.commons.math3.distribution.TDistribution
 import java.util.Locale
 import kotlin.math.exp
+import kotlin.math.ln
 import kotlin.math.sqrt
 
 /**
@@ -38,4 +39,26 @@ object PairedRatio {
 
     /** The bound of the variance's inflation for a chain of pairs that share their neighbours (see [interval]). */
     const val SHARED_NEIGHBOURS = 4.0 / 3.0
+
+    /**
+     * The fewest pairs (2 to [max]) whose interval at [confidence] would decide a true ratio [ratio] against the band
+     * ±[threshold] if the pairs' log ratios varied with variance [variance]: beyond the band for a ratio outside it,
+     * inside it for one within it. The expected half-width, as [Components.processesNeeded]: half the runs at that size
+     * decide. Null when even [max] would not.
+     */
+    fun pairsNeeded(variance: Double, ratio: Double, threshold: Double, confidence: Double, max: Int = 20): Int? {
+        require(variance >= 0) { "a variance is not negative: $variance" }
+        val r = ln(ratio)
+        val (up, down) = ln(1 + threshold) to ln(1 - threshold)
+        for (n in 2..max) {
+            val half = TDistribution(null, (n - 1).toDouble()).inverseCumulativeProbability((1 + confidence) / 2) * sqrt(variance / n)
+            val decides = when {
+                r > up -> r - half > up
+                r < down -> r + half < down
+                else -> r - half > down && r + half < up
+            }
+            if (decides) return n
+        }
+        return null
+    }
 }

@@ -3,6 +3,7 @@ package stackbench.runner.stats
 import org.apache.commons.statistics.inference.AlternativeHypothesis
 import org.apache.commons.statistics.inference.MannWhitneyUTest
 import org.apache.commons.statistics.inference.PValueMethod
+import org.apache.commons.statistics.inference.WilcoxonSignedRankTest
 
 /**
  * A two-sample Mann-Whitney test's outcome: [u] is U of the first sample (a), [pValue] two-sided. [exact] is
@@ -43,5 +44,28 @@ object RankTest {
         var ways = 1.0
         for (i in 1..nA) ways = ways * (nB + i) / i
         return minOf(1.0, 2 / ways)
+    }
+
+    private val SIGNED = WilcoxonSignedRankTest.withDefaults()
+        .with(AlternativeHypothesis.TWO_SIDED)
+        .with(PValueMethod.EXACT)
+
+    /**
+     * The Wilcoxon signed-rank test of paired differences [d] (e.g. log ratios of paired process means) against a
+     * median of 0, two-sided, exact where the library can (no ties and no zero difference: [RankTestResult.exact]).
+     * [RankTestResult.u] holds the signed-rank statistic W; [RankTestResult.nA] and [RankTestResult.nB] the pairs.
+     *
+     * Assumes the pairs are independent of each other and each difference symmetric around the true one.
+     */
+    fun signedRank(d: List<Double>): RankTestResult {
+        require(d.isNotEmpty()) { "no pair" }
+        val r = SIGNED.test(d.toDoubleArray())
+        return RankTestResult(r.statistic, r.pValue, !r.hasTiedValues() && !r.hasZeroValues(), d.size, d.size)
+    }
+
+    /** The smallest two-sided p-value an exact signed-rank test can give with [pairs] pairs, 2 / 2^n: every sign alike. */
+    fun smallestSignedRankP(pairs: Int): Double {
+        require(pairs > 0) { "at least one pair, not $pairs" }
+        return minOf(1.0, 2 / Math.pow(2.0, pairs.toDouble()))
     }
 }

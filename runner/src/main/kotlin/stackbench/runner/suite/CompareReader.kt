@@ -22,6 +22,11 @@ data class SuiteComparison(
      * a suite's `compare:` entry names it with `figure:` (default throughput); `findings-run` compares each row's own.
      */
     val figure: String = THROUGHPUT,
+    /**
+     * Decided paired by round (`paired: true`; [stackbench.runner.stats.Decisions.paired]): process k of a against
+     * process k of b, which ran minutes apart, so that drift on the machine between rounds cancels. Chosen before the run.
+     */
+    val paired: Boolean = false,
 ) {
     companion object {
         const val THROUGHPUT = "throughput"
@@ -62,11 +67,12 @@ internal object CompareReader {
                         "the smallest difference that matters, e.g. 10%: a ratio inside ±threshold counts as the same")
                 } else threshold = p / 100
             }
+            val paired = m.boolean("paired") ?: false
             m.finish()
             if (a == null || b == null) return@mapNotNull null
             if (a == b) problems.at(m.valueNode("b"), m.qualify("b"), "compares '$a' with itself")
             val mark = m.node.startMark.orElse(null)
-            SuiteComparison(name ?: "$a vs $b", a, b, threshold, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1, figure)
+            SuiteComparison(name ?: "$a vs $b", a, b, threshold, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1, figure, paired)
         }
     }
 }

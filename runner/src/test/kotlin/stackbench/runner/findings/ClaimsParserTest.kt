@@ -116,6 +116,10 @@ class ClaimsParserTest {
               - {id: x, figure: p99, run: r, rows: [{label: a, a: {app: t, request: /noop}}]}
               - {id: x, figure: p99, run: r, rows: [{label: a, a: {app: t, request: /noop}}]}
         """)).anySatisfy { assertThat(it).contains("the id 'x' is used more than once") }
+        assertThat(problems("""
+            comparisons:
+              - {id: x, figure: p99, run: r, paired: maybe, rows: [{label: a, a: {app: t, request: /noop}}]}
+        """)).anySatisfy { assertThat(it).contains("paired: 'maybe' is not true or false") }
     }
 
     @Test

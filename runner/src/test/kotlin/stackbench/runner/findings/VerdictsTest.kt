@@ -267,6 +267,18 @@ class VerdictsTest {
     }
 
     @Test
+    fun `a comparison marked paired decides each row paired by round, as a suite comparison with paired true`() {
+        val v = verdict(run(tomcat, webflux), extra = "    paired: true\n")
+        assertThat(v.comparison.paired).isTrue()
+        assertThat(v.decision!!.method).isEqualTo(stackbench.runner.stats.Decisions.PAIRED_ROUNDS)
+        assertThat(v.decision!!.processesA).isEqualTo(3)
+        assertThat(v.decision!!.relation).isEqualTo(Relation.HIGHER)
+        assertThat(v.decision!!.why).contains("paired over 3 rounds")
+        assertThat(v.verdict).isEqualTo(HOLDS)
+        assertThat(verdict(run(tomcat, webflux)).decision!!.method).isEqualTo(stackbench.runner.stats.Decisions.PROCESS_MEANS)
+    }
+
+    @Test
     fun `the threshold widens the band, a 15 percent gap is the same at 50 percent`() {
         val v = verdict(run(tomcat, listOf(1150.0, 1160.0, 1140.0)), "{label: x, published: {a: 2000, b: 1000}}", extra = "    threshold: 0.5\n")
         assertThat(v.claimed).isEqualTo(Relation.HIGHER)

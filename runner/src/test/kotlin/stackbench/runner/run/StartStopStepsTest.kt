@@ -146,6 +146,20 @@ class StartStopStepsTest {
     }
 
     @Test
+    fun `a kept app that no cell still to run will use is stopped, not left idle beside the next ones`(@TempDir dir: Path) {
+        val sessions = AppSessions(lab.http)
+        CellRunner(lab, steps(fail = false)).run(cells[0], context(dir, sessions))
+        val app = starter.started.single()
+        // the next cell is of the same configuration and process: the app waits for it
+        sessions.retire(listOf(cells[1]))
+        assertThat(app.isAlive()).isTrue()
+        // no cell left of its process: stopped now, not when the next process's first cell comes
+        sessions.retire(emptyList())
+        assertThat(app.isAlive()).isFalse()
+        assertThat(sessions.take(cells[1])).isNull()
+    }
+
+    @Test
     fun `a later repetition on the same process reuses the info and the verification, so no request of the runner's reaches the warm app between repetitions`(@TempDir dir: Path) {
         val sessions = AppSessions(lab.http)
         val first = CellRunner(lab, steps(fail = false, verify = true)).run(cells[0], context(dir, sessions))

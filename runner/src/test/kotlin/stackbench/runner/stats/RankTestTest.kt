@@ -64,4 +64,22 @@ class RankTestTest {
         assertThat(RankTest.smallestP(4, 4)).isCloseTo(2.0 / 70, within(1e-12))
         assertThat(RankTest.smallestP(1, 1)).isEqualTo(1.0)
     }
+
+    @Test
+    fun `the signed-rank test of paired log ratios is exact, six pairs one way give 2 of 64`() {
+        val r = RankTest.signedRank(listOf(0.21, 0.18, 0.25, 0.19, 0.22, 0.2))
+        assertThat(r.pValue).isCloseTo(2.0 / 64, within(1e-12))
+        assertThat(r.exact).isTrue()
+        assertThat(r.nA).isEqualTo(6)
+        // one pair the other way, the smallest in size: W+ = 20 of 21, and 2 of 64 signings are as extreme each way
+        assertThat(RankTest.signedRank(listOf(0.21, 0.18, 0.25, 0.19, 0.22, -0.01)).pValue).isCloseTo(4.0 / 64, within(1e-12))
+    }
+
+    @Test
+    fun `the smallest p a paired design can give`() {
+        assertThat(RankTest.smallestSignedRankP(5)).isCloseTo(1.0 / 16, within(1e-12))
+        // 6 pairs are the fewest that can reach 5 %
+        assertThat(RankTest.smallestSignedRankP(6)).isCloseTo(1.0 / 32, within(1e-12))
+        assertThat(RankTest.smallestSignedRankP(1)).isEqualTo(1.0)
+    }
 }
