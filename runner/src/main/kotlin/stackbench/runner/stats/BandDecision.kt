@@ -1,6 +1,7 @@
 package stackbench.runner.stats
 
 import java.util.Locale
+import kotlin.math.ln
 
 /** Where an interval of a ratio stands against a band, and why, in the words of [Decisions]. */
 data class IntervalDecision(val relation: Relation, val why: String) {
@@ -36,6 +37,20 @@ object BandDecision {
             high < lo -> IntervalDecision(Relation.LOWER, "$at below $of")
             band > 0 && low >= lo && high <= hi -> IntervalDecision(Relation.SAME, "$at inside $of")
             else -> IntervalDecision(Relation.UNDECIDED, "$at crosses an edge of $of")
+        }
+    }
+
+    /**
+     * Whether an interval of half-width [half] (log scale) around a true log ratio [logRatio] would decide it against the
+     * band ±[band]: beyond the band for a ratio outside it, inside it for one within it. What the estimates of the
+     * fewest processes or pairs that decide ([Components.processesNeeded], [PairedRatio.pairsNeeded]) ask of each size.
+     */
+    fun wouldDecide(logRatio: Double, half: Double, band: Double): Boolean {
+        val (up, down) = ln(1 + band) to ln(1 - band)
+        return when {
+            logRatio > up -> logRatio - half > up
+            logRatio < down -> logRatio + half < down
+            else -> logRatio - half > down && logRatio + half < up
         }
     }
 

@@ -49,15 +49,9 @@ object PairedRatio {
     fun pairsNeeded(variance: Double, ratio: Double, threshold: Double, confidence: Double, max: Int = 20): Int? {
         require(variance >= 0) { "a variance is not negative: $variance" }
         val r = ln(ratio)
-        val (up, down) = ln(1 + threshold) to ln(1 - threshold)
         for (n in 2..max) {
             val half = TDistribution(null, (n - 1).toDouble()).inverseCumulativeProbability((1 + confidence) / 2) * sqrt(variance / n)
-            val decides = when {
-                r > up -> r - half > up
-                r < down -> r + half < down
-                else -> r - half > down && r + half < up
-            }
-            if (decides) return n
+            if (BandDecision.wouldDecide(r, half, threshold)) return n
         }
         return null
     }

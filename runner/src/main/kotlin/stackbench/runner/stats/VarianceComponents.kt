@@ -64,7 +64,6 @@ object Components {
         windows: Double = 1.0, max: Int = 20,
     ): Int? {
         val r = ln(ratio)
-        val (up, down) = ln(1 + threshold) to ln(1 - threshold)
         val va = a.processMean(windows)
         val vb = b.processMean(windows)
         for (n in 2..max) {
@@ -72,12 +71,7 @@ object Components {
             if (se2 == 0.0) return n
             val df = se2 * se2 / ((va / n) * (va / n) / (n - 1) + (vb / n) * (vb / n) / (n - 1))
             val half = TDistribution(null, df).inverseCumulativeProbability((1 + confidence) / 2) * sqrt(se2)
-            val decides = when {
-                r > up -> r - half > up
-                r < down -> r + half < down
-                else -> r - half > down && r + half < up
-            }
-            if (decides) return n
+            if (BandDecision.wouldDecide(r, half, threshold)) return n
         }
         return null
     }

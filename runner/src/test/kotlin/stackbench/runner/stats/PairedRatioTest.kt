@@ -38,4 +38,13 @@ class PairedRatioTest {
         assertThat(PairedRatio.interval(listOf(ln(0.9))).let { it.ratio to it.low }).isEqualTo(exp(ln(0.9)) to null)
         assertThat(PairedRatio.interval(listOf(ln(0.9), ln(0.9))).why).contains("no spread")
     }
+
+    @Test
+    fun `the pairs that would decide a ratio inside the band, beyond it, and on its edge`() {
+        // database-cost's virtual ÷ platform threads of 2026-11-29: 8 rounds' log ratios varied 0.0102, at 0.965
+        assertThat(PairedRatio.pairsNeeded(0.010150448385246353, 0.9654810147012647, 0.10, 0.95)).isEqualTo(11)
+        // 1.37 far beyond the band with pairs as tight as R2DBC's (0.054 standard deviation): the fewest, 2, would not; 3 would
+        assertThat(PairedRatio.pairsNeeded(0.054 * 0.054, 1.37, 0.10, 0.95)).isEqualTo(3)
+        assertThat(PairedRatio.pairsNeeded(0.01, 1.10, 0.10, 0.95)).isNull()
+    }
 }
