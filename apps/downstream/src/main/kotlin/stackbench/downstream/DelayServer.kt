@@ -1,5 +1,6 @@
 package stackbench.downstream
 
+import io.netty.channel.EventLoop
 import io.netty.handler.codec.http.HttpHeaderNames
 import io.netty.handler.codec.http.HttpResponseStatus
 import io.netty.handler.codec.http.QueryStringDecoder
@@ -13,11 +14,17 @@ import stackbench.contract.BadParameterException
 import stackbench.contract.DownstreamService
 import stackbench.contract.Parameter
 import tools.jackson.databind.json.JsonMapper
-import java.time.Duration
+import java.util.concurrent.TimeUnit
 
 /**
- * `GET /delay?ms=N`: answers [DownstreamService.body] after N ms (plus the stall hold, if any) on Reactor's timer,
- * holding no thread while it waits. `GET /health`: ok. Anything else: 404.
+ * `GET /delay?ms=N`: answers [DownstreamService.body] after N ms (plus the stall hold, if any) on a timer of the
+ * connection's own event loop, holding no thread while it waits. `GET /health`: ok. Anything else: 404.
+ *
+ * Every answer, the immediate ones too, is completed by a later task of that event loop ([later]), never inside the
+ * call that received the request. Reactor Netty 1.3.7 (the Spring Boot 4.1 line's) stops reading a keep-alive
+ * connection when a request that arrived while the previous answer was still in flight is answered synchronously:
+ * the next request on that connection then waits forever (reactor/reactor-netty#4361, fixed after 1.3.7). A client
+ * that sent `/delay` and then `/health` and `/nothing` on one connection met it (DelayServerTest pins it).
  */
 class DelayServer(private val options: Options, private val nanoTime: () -> Long = System::nanoTime) {
     private val startNanos = nanoTime()
@@ -27,7 +34,8 @@ class DelayServer(private val options: Options, private val nanoTime: () -> Long
         .port(options.port)
         .route { routes ->
             routes.get(DownstreamService.PATH, ::delay)
-                .get(HEALTH) { _, response -> response.sendString(Mono.just("ok")) }
+                .get(HEALTH) { _, response -> response.sendString(response.later(0) { "ok" }) }
+                .route({ true }) { _, response -> response.status(HttpResponseStatus.NOT_FOUND).sendString(response.later(0) { "not found" }) }
         }
         .bindNow()
 
@@ -36,9 +44,19 @@ class DelayServer(private val options: Options, private val nanoTime: () -> Long
         val ms = try {
             delayMs(QueryStringDecoder(request.uri()).parameters()[MS]?.firstOrNull())
         } catch (e: BadParameterException) {
-            return response.status(HttpResponseStatus.BAD_REQUEST).json(Mono.just(JSON.writeValueAsString(e.body())))
+            return response.status(HttpResponseStatus.BAD_REQUEST).json(response.later(0) { JSON.writeValueAsString(e.body()) })
         }
-        return response.json(Mono.delay(Duration.ofMillis(ms + hold)).map { DownstreamService.body(ms) })
+        return response.json(response.later(ms + hold) { DownstreamService.body(ms) })
+    }
+
+    /** [body] after [ms] (0: at once), from a later task of this connection's event loop; cancelled with the request. */
+    private fun HttpServerResponse.later(ms: Long, body: () -> String): Mono<String> {
+        lateinit var loop: EventLoop
+        withConnection { loop = it.channel().eventLoop() }
+        return Mono.create { sink ->
+            val answer = loop.schedule({ sink.success(body()) }, ms, TimeUnit.MILLISECONDS)
+            sink.onCancel { answer.cancel(false) }
+        }
     }
 
     private fun HttpServerResponse.json(body: Mono<String>) =
