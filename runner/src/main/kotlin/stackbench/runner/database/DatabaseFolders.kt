@@ -13,6 +13,20 @@ object DatabaseFolders {
 
     fun root(pid: Long = ProcessHandle.current().pid(), tmp: Path = Path.of(System.getProperty("java.io.tmpdir"))): Path = tmp.resolve("$PREFIX$pid")
 
+    /**
+     * The first folder on the way to [path] that a user other than its owner may not enter (no `x` for others), or null
+     * when every one may be: the database's OS user must pass through each to reach its cluster.
+     */
+    fun closedOnTheWay(path: Path): Path? {
+        var p: Path? = path.toAbsolutePath().normalize().parent
+        val closed = mutableListOf<Path>()
+        while (p != null) {
+            if (Files.isDirectory(p) && java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE !in Files.getPosixFilePermissions(p)) closed.add(p)
+            p = p.parent
+        }
+        return closed.lastOrNull()
+    }
+
     /** Removes the folders of runners no longer alive; returns them. */
     fun removeStale(tmp: Path = Path.of(System.getProperty("java.io.tmpdir")), alive: (Long) -> Boolean = { ProcessHandle.of(it).isPresent }): List<Path> {
         val stale = Files.list(tmp).use { s ->

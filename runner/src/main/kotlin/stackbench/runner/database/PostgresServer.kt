@@ -38,6 +38,10 @@ class PostgresServer(
         if (!Files.isExecutable(initdb)) throw DatabaseStartException("PostgreSQL 15 is not installed: $initdb is missing (run ./stackbench doctor --fix)", emptyList())
         val schema = home.resolve(spec.schema)
         if (!Files.isRegularFile(schema)) throw DatabaseStartException("the database's schema file $schema does not exist", emptyList())
+        DatabaseFolders.closedOnTheWay(root)?.let {
+            throw DatabaseStartException("the database's folder $root is under $it, which the ${PostgresCommands.OS_USER} user may not enter " +
+                "(mode ${PosixFilePermissions.toString(Files.getPosixFilePermissions(it))}): give the runner a temporary folder it may reach (JAVA_TOOL_OPTIONS=-Djava.io.tmpdir=/tmp)", emptyList())
+        }
         Files.createDirectories(log.parent)
         Files.createDirectories(root)
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"))
@@ -55,7 +59,7 @@ class PostgresServer(
             Files.setPosixFilePermissions(passwordFile, PosixFilePermissions.fromString("rw-------"))
             Files.setPosixFilePermissions(data, PosixFilePermissions.fromString("rwx------"))
             listOf(dir, data, socket, passwordFile).forEach { ownedByDatabaseUser(it) }
-            runToEnd(Taskset.pinned(commands.initdb(data, passwordFile), cpus), log, null, Duration.ofMinutes(2), "initdb")
+            runToEnd(Taskset.pinned(commands.initdb(data, passwordFile), cpus), dir, log, null, Duration.ofMinutes(2), "initdb")
             Files.deleteIfExists(passwordFile)
 
             val port = host.freePort()
@@ -66,7 +70,7 @@ class PostgresServer(
             awaitReady(running, log)
             running.superuser("postgres").use { c -> c.createStatement().use { s -> DatabaseSetup.roleAndDatabase(running.endpoint).forEach(s::execute) } }
             running.superuser(running.endpoint.name).use { c -> c.createStatement().use { s -> DatabaseSetup.grants(running.endpoint).forEach(s::execute) } }
-            runToEnd(Taskset.pinned(commands.psql(socket, port, running.endpoint.name), cpus), log, schema, Duration.ofMinutes(10), "loading ${spec.schema}")
+            runToEnd(Taskset.pinned(commands.psql(socket, port, running.endpoint.name), cpus), dir, log, schema, Duration.ofMinutes(10), "loading ${spec.schema}")
             return running
         } catch (e: Exception) {
             val tail = stackbench.runner.host.LogFiles.tail(log, 30)
@@ -87,9 +91,12 @@ class PostgresServer(
         throw DatabaseStartException("the database was not ready within 60 s ($last)", stackbench.runner.host.LogFiles.tail(log, 30))
     }
 
-    /** Runs a setup command to its end, its output appended to [log], [input] (a file) on its standard input. */
-    private fun runToEnd(command: List<String>, log: Path, input: Path?, timeout: Duration, what: String) {
-        val builder = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+    /**
+     * Runs a setup command to its end in [workDir] (the cluster's folder, which the database user owns: never the caller's
+     * working directory, which that user may not enter), its output appended to [log], [input] (a file) on its standard input.
+     */
+    private fun runToEnd(command: List<String>, workDir: Path, log: Path, input: Path?, timeout: Duration, what: String) {
+        val builder = ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
         builder.redirectInput(input?.let { ProcessBuilder.Redirect.from(it.toFile()) } ?: ProcessBuilder.Redirect.from(java.io.File("/dev/null")))
         val p = builder.start()
         if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

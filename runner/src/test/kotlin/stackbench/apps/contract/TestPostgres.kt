@@ -77,14 +77,23 @@ class TestPostgres private constructor(val port: Int, private val dir: Path) : A
 
         private fun bin(name: String) = BIN.resolve(name).toString()
 
-        /** Runs [command] (as `postgres` unless told otherwise), at most 90 s, answering its output or failing with it. */
+        /**
+         * Runs [command] (as `postgres` unless told otherwise) from `/`, a folder every user may enter (never the tests'
+         * working directory: a clone in a private folder is one `postgres` cannot enter), at most 90 s, answering its
+         * standard output alone; its standard error is kept for the failure message and never read as an answer.
+         */
         private fun run(command: List<String>, asPostgres: Boolean = true): String {
             val full = if (asPostgres) listOf("runuser", "-u", "postgres", "--") + command else command
-            val process = ProcessBuilder(full).redirectErrorStream(true).start()
-            val output = process.inputStream.readAllBytes().decodeToString()
-            check(process.waitFor(90, TimeUnit.SECONDS)) { "${full.joinToString(" ")} did not end in 90 s" }
-            check(process.exitValue() == 0) { "${full.joinToString(" ")} exited ${process.exitValue()}:\n$output" }
-            return output.trim()
+            val errors = Files.createTempFile("stackbench-test-pg", ".err")
+            try {
+                val process = ProcessBuilder(full).directory(java.io.File("/")).redirectError(errors.toFile()).start()
+                val output = process.inputStream.readAllBytes().decodeToString()
+                check(process.waitFor(90, TimeUnit.SECONDS)) { "${full.joinToString(" ")} did not end in 90 s" }
+                check(process.exitValue() == 0) { "${full.joinToString(" ")} exited ${process.exitValue()}:\n$output${Files.readString(errors)}" }
+                return output.trim()
+            } finally {
+                Files.deleteIfExists(errors)
+            }
         }
     }
 }

@@ -8,13 +8,15 @@ import stackbench.runner.suite.DatabaseSpec
 import stackbench.runner.testing.Needs
 import java.nio.file.Files
 import java.nio.file.Path
+import java.nio.file.attribute.PosixFilePermissions
 import java.sql.DriverManager
 import java.util.concurrent.TimeUnit
 
 /**
  * The database role for real: PostgreSQL started as the runner starts it (as the `postgres` user, its own folder, the
  * default schema), answering the apps' JDBC URL, and nothing of it left, neither a process nor its folder, after the
- * runner that started it is killed with SIGKILL.
+ * runner that started it is killed with SIGKILL. The runner works from a folder of mode 700 (a clone in root's home, a
+ * private CI workspace), which the `postgres` user cannot enter: no command of the database's may depend on it.
  */
 @Foreground
 class DatabaseRoleIT {
@@ -26,9 +28,11 @@ class DatabaseRoleIT {
         Needs.that(Files.isExecutable(Path.of(PostgresCommands.BIN, "postgres")), "PostgreSQL 15 is not installed (./stackbench doctor --fix)")
         Needs.that(System.getProperty("user.name") == "root", "root, to run PostgreSQL as the postgres user")
         val out = dir.resolve("holder.out")
+        val log = dir.resolve("postgres.log")
+        val private = Files.createDirectory(dir.resolve("private"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
         val holder = ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"), DatabaseHolder::class.java.name,
-            home.toString(), dir.resolve("postgres.log").toString())
-            .redirectErrorStream(true).redirectOutput(out.toFile()).start()
+            home.toString(), log.toString())
+            .directory(private.toFile()).redirectErrorStream(true).redirectOutput(out.toFile()).start()
         var pids: List<Long> = emptyList()
         var cluster: Path? = null
         try {
@@ -39,6 +43,8 @@ class DatabaseRoleIT {
             assertThat(pids).`as`("the postmaster and its children").hasSizeGreaterThan(1)
             assertThat(Files.isDirectory(cluster.resolve("data"))).isTrue()
             assertThat(url).matches("jdbc:postgresql://127\\.0\\.0\\.1:\\d+/stackbench")
+            assertThat(Files.readString(log)).`as`("initdb, the server and psql, run from a runner whose folder postgres cannot enter")
+                .doesNotContain("could not change directory").doesNotContain("Permission denied")
 
             DriverManager.getConnection(url, DatabaseSpec.USER, DatabaseSpec.PASSWORD).use { c ->
                 c.createStatement().use { s ->
