@@ -1,6 +1,10 @@
 package stackbench.runner.cli
 
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.parameters.options.OptionWithValues
 import com.github.ajalt.clikt.parameters.options.RawOption
+import com.github.ajalt.clikt.parameters.options.default
+import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.convert
 import stackbench.runner.suite.Ranges
 import stackbench.runner.yaml.OutOfRange
@@ -31,4 +35,13 @@ fun RawOption.duration(min: Duration, max: Duration) = convert("DURATION") { tex
         d > max -> fail(OutOfRange.longerThan(text, max))
         else -> d
     }
+}
+
+/** `--threshold PCT`: the band ±PCT a comparison's decision is placed against (`5%` or `0.05`), [default] when not given. */
+fun CliktCommand.thresholdOption(default: Double): OptionWithValues<Double, Double, Double> {
+    val shown = "${java.math.BigDecimal(default * 100).stripTrailingZeros().toPlainString()}%"
+    return option("--threshold", metavar = "PCT", help = "the practical threshold, e.g. $shown (default) or $default").convert { text ->
+        val t = Units.percent(text)?.div(100) ?: Units.number(text)
+        t?.takeIf { it >= 0 && it < 1 } ?: fail("'$text' is not a threshold: a percentage from 0 % up to (not including) 100 %, e.g. 5%")
+    }.default(default, shown)
 }

@@ -6,22 +6,25 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.path
 import stackbench.runner.compare.Compares
+import stackbench.runner.stats.Decisions
 
 class CompareCommand : CliktCommand(name = "compare") {
     override fun help(context: Context) = """
-        Compares two runs: per configuration present in both, the change in throughput and p99 from A to B with
-        the spread across repetitions. A change is called real only when the repetitions support it (Mann-Whitney
-        U and a bootstrap interval); with fewer than 3 repetitions a side it says it cannot tell. Differences in
-        JDK, kernel, CPU and versions are listed first. Prints the comparison and writes it as compare.html.
+        Compares two runs: per configuration present in both, B ÷ A of throughput and of p99, each decided over the
+        app processes as `gate` decides it (the same engine, counting rule and words as a suite's comparisons):
+        higher or lower only when the ratio's whole interval lies beyond ±threshold, the same when it lies inside;
+        with fewer than 2 processes a side it cannot tell. Differences in JDK, kernel, CPU and versions are listed
+        first. Prints the comparison and writes it as compare.html.
     """.trimIndent()
 
     private val a by argument("A", help = "the earlier results folder (the baseline)").path()
     private val b by argument("B", help = "the later results folder").path()
+    private val threshold by thresholdOption(Decisions.THRESHOLD)
     private val out by option("--out", metavar = "FILE", help = "where to write the HTML (default: B/compare.html)").path(canBeDir = false)
 
     override fun run() {
         val written = try {
-            Compares.write(a, b, out)
+            Compares.write(a, b, out, threshold)
         } catch (e: IllegalArgumentException) {
             throw BadInput(e.message ?: "cannot read $a or $b")
         }

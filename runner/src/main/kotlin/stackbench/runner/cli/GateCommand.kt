@@ -3,8 +3,6 @@ package stackbench.runner.cli
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.ProgramResult
-import com.github.ajalt.clikt.parameters.options.convert
-import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.required
 import com.github.ajalt.clikt.parameters.types.path
@@ -38,10 +36,7 @@ class GateCommand : CliktCommand(name = "gate") {
 
     private val baseline by option("--baseline", metavar = "REF", help = "a results folder, `latest`, or a run id in the history").required()
     private val current by option("--current", metavar = "DIR", help = "the run to check (default: the latest run in the history on this machine)").path()
-    private val threshold by option("--threshold", metavar = "PCT", help = "the practical threshold, e.g. 5% (default) or 0.05").convert { text ->
-        val t = Units.percent(text)?.div(100) ?: Units.number(text)
-        t?.takeIf { it >= 0 && it < 1 } ?: fail("'$text' is not a threshold: a percentage from 0 % up to (not including) 100 %, e.g. 5%")
-    }.default(DEFAULT_THRESHOLD, "5%")
+    private val threshold by thresholdOption(DEFAULT_THRESHOLD)
     private val junit by option("--junit", metavar = "FILE", help = "write a JUnit XML report here (one test case per configuration)").path(canBeDir = false)
     private val summary by option("--summary", metavar = "FILE",
         help = "append a Markdown summary here (e.g. \$GITHUB_STEP_SUMMARY)").path(canBeDir = false)

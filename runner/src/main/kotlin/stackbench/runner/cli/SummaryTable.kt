@@ -1,5 +1,6 @@
 package stackbench.runner.cli
 
+import stackbench.runner.report.Decided
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.RunResult
 
@@ -28,14 +29,16 @@ object SummaryTable {
 
     /** The suite's comparisons, decided: the ratio, its interval against the threshold, and the verdict. */
     fun decisions(result: RunResult): String {
-        val header = listOf("comparison", "a ÷ b", "95 % interval", "n", "decided")
+        // the engine's words, as the report and summary.md write them (Decided)
+        val header = listOf("comparison", "a ÷ b", "interval", "level", "independent JVMs", "decided")
         val rows = result.decisions.map { d ->
             listOf(
                 d.name,
-                d.ratio?.let { "%.2f×".format(it) } ?: "-",
-                if (d.low != null && d.high != null) "%.2f–%.2f".format(d.low, d.high) else "-",
-                "${d.nA}/${d.nB}",
-                (if (d.decided) d.relation else "cannot tell") + " (±%.0f %%)".format(d.threshold * 100),
+                Decided.ratio(d),
+                Decided.interval(d).trim().removeSurrounding("[", "]").ifEmpty { "-" },
+                d.confidence?.takeIf { d.low != null }?.let { "%.1f %%".format(java.util.Locale.ROOT, it * 100) } ?: "-",
+                Decided.basis(d),
+                if (d.decided) Decided.verdict(d) else "cannot tell yet",
             )
         }
         val decided = result.decisions.count { it.decided }

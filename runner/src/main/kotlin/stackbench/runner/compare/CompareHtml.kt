@@ -1,8 +1,11 @@
 package stackbench.runner.compare
 
 import stackbench.runner.report.Assets
+import stackbench.runner.report.Decided
 import stackbench.runner.report.Html
-import stackbench.runner.stats.Change
+import stackbench.runner.report.Format
+import stackbench.runner.results.DecisionRecord
+import stackbench.runner.stats.Estimate
 
 /** compare.html: the comparison as one self-contained page, no scripts, every string from results escaped. */
 object CompareHtml {
@@ -17,14 +20,14 @@ object CompareHtml {
             val note = if (ch.latencyA != null && ch.latencyB != null && ch.latencyA != ch.latencyB)
                 "<small>p99 is ${e(ch.latencyA)}-model in A, ${e(ch.latencyB)}-model in B</small>" else ""
             "<tr><td>${e(ch.app)}<small>${e(ch.endpoint)} · ${e(ch.load)}</small>$note</td><td class=\"n\">${ch.measuredA} → ${ch.measuredB}</td>" +
-                cells(CompareWords.Figure.THROUGHPUT, ch.throughput) + cells(CompareWords.Figure.P99, ch.p99) + "</tr>"
+                cells(CompareWords.Figure.THROUGHPUT, ch.throughputA, ch.throughputB, ch.throughput) + cells(CompareWords.Figure.P99, ch.p99A, ch.p99B, ch.p99) + "</tr>"
         }
         val only = listOfNotNull(
             c.onlyA.takeIf { it.isNotEmpty() }?.let { "<p>Only in A: ${e(it.joinToString(", "))}</p>" },
             c.onlyB.takeIf { it.isNotEmpty() }?.let { "<p>Only in B: ${e(it.joinToString(", "))}</p>" },
         ).joinToString("")
         val table = if (c.changes.isEmpty()) "<p>No configuration appears in both runs: nothing to compare.</p>" else
-            "<div class=\"scroll\"><table><thead><tr><th>configuration</th><th class=\"n\">repetitions A → B</th>" +
+            "<div class=\"scroll\"><table><thead><tr><th>configuration</th><th class=\"n\">windows A → B</th>" +
                 "<th class=\"n\">req/s A</th><th class=\"n\">req/s B</th><th>change</th><th class=\"n\">p99 ms A</th><th class=\"n\">p99 ms B</th><th>change</th></tr></thead><tbody>\n$rows\n</tbody></table></div>"
         return Html.pageHead("${c.a.run.id} → ${c.b.run.id} · stackbench compare",
             "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
@@ -32,8 +35,8 @@ object CompareHtml {
 <p class="meta">A: ${e(c.a.run.id)} (${e(c.a.run.startedAt)}) · B: ${e(c.b.run.id)} (${e(c.b.run.startedAt)})</p></header>
 <section><h2>Environment</h2>$env</section>
 <section><h2>Changes per configuration</h2>
-<p class="caution">Each side: the median over its repetitions, in brackets the 95 % bootstrap interval of the median (3 or more repetitions) or the range.
-A change is called real only when the repetitions support it: the Mann-Whitney U test rejects no change (p &lt; 0.05) and the bootstrap interval of the change excludes zero. With fewer than 3 repetitions a side, it cannot tell.</p>
+<p class="caution">Each side: the median of the windows that count (finished, unflagged for the figure), in brackets their range.
+Each change is B ÷ A decided over app processes, the process as the unit, as the gate and a suite's comparisons decide it: the ratio of geometric means of process means with its interval, higher or lower only when the whole interval lies beyond ±${Format.percent(c.threshold)}, the same when it lies inside; with fewer than 2 processes a side it cannot tell.</p>
 $table$only</section>
 <footer>Rendered by stackbench from the two runs' results.json.</footer>
 </main>
@@ -42,10 +45,9 @@ $table$only</section>
 """
     }
 
-    private fun cells(f: CompareWords.Figure, c: Change?): String {
-        if (c == null) return "<td class=\"n\">–</td><td class=\"n\">–</td><td>no measured repetition on one side</td>"
-        val cls = when (CompareWords.good(f, c)) { true -> "good"; false -> "bad"; null -> "" }
-        return "<td class=\"n\">${e(CompareWords.estimate(f, c.before))}</td><td class=\"n\">${e(CompareWords.estimate(f, c.after))}</td>" +
-            "<td><span class=\"$cls\">${e(CompareWords.change(c))}</span><small>${e(CompareWords.verdict(f, c))}</small></td>"
+    private fun cells(f: CompareWords.Figure, a: Estimate?, b: Estimate?, d: DecisionRecord): String {
+        val cls = when (CompareWords.good(f, d)) { true -> "good"; false -> "bad"; null -> "" }
+        return "<td class=\"n\">${e(CompareWords.estimate(f, a))}</td><td class=\"n\">${e(CompareWords.estimate(f, b))}</td>" +
+            "<td><span class=\"$cls\">${e(Decided.ratio(d) + Decided.interval(d))}</span><small>${e(Decided.verdict(d) + " (" + Decided.basis(d) + ")")}</small></td>"
     }
 }

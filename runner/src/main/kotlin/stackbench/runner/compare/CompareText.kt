@@ -1,41 +1,27 @@
 package stackbench.runner.compare
 
+import stackbench.runner.report.Decided
 import stackbench.runner.report.Format
-import stackbench.runner.stats.Change
+import stackbench.runner.results.DecisionRecord
 import stackbench.runner.stats.Estimate
-import stackbench.runner.stats.Statistics
-import stackbench.runner.stats.Verdict
 
-/** Words and figures shared by the terminal and HTML views of a comparison. */
+/** Words and figures shared by the terminal and HTML views of a comparison: the engine's decision in its own words ([Decided]). */
 object CompareWords {
     enum class Figure(val title: String, val unit: String, val higherIsBetter: Boolean) { THROUGHPUT("req/s", "req/s", true), P99("p99", "ms", false) }
 
     fun value(f: Figure, v: Double?) = if (f == Figure.THROUGHPUT) Format.rate(v) else Format.ms(v)
 
-    /** A side's median and its spread over repetitions: the 95 % bootstrap interval from 3 on, else the range. */
-    fun estimate(f: Figure, e: Estimate): String = value(f, e.median) + when {
-        e.low != null -> " [${value(f, e.low)}–${value(f, e.high)}]"
-        e.n > 1 -> " (range ${value(f, e.values.min())}–${value(f, e.values.max())})"
-        else -> ""
-    } + " n=${e.n}"
+    /** A side's counted windows: their median and range, and how many. */
+    fun estimate(f: Figure, e: Estimate?): String = if (e == null) "no window counted" else value(f, e.median) +
+        (if (e.n > 1) " (${value(f, e.min)}–${value(f, e.max)})" else "") + " n=${e.n}"
 
-    /** The relative change of medians, its bootstrap interval and the Mann-Whitney p-value where there are enough repetitions. */
-    fun change(c: Change): String = Format.change(c.relative) +
-        (if (c.low != null) " [${Format.change(c.low)} to ${Format.change(c.high)}]" else "") +
-        (c.pValue?.let { ", p ${Format.p(it)}" } ?: "")
+    /** B ÷ A with its interval and the verdict, as the report and the gate word it. */
+    fun decision(d: DecisionRecord): String = "B ÷ A = ${Decided.ratio(d)}${Decided.interval(d)}: ${Decided.verdict(d)} (${Decided.basis(d)})"
 
-    fun verdict(f: Figure, c: Change): String = when (c.verdict) {
-        Verdict.BETTER -> if (f.higherIsBetter) "higher: better, and the repetitions support it" else "higher: worse, and the repetitions support it"
-        Verdict.WORSE -> if (f.higherIsBetter) "lower: worse, and the repetitions support it" else "lower: better, and the repetitions support it"
-        Verdict.NO_CHANGE -> "no change the repetitions can tell"
-        Verdict.CANNOT_TELL -> if (minOf(c.before.n, c.after.n) == 1) "cannot tell: a single repetition"
-            else "cannot tell: ${c.before.n} and ${c.after.n} repetitions, fewer than ${Statistics.MIN_FOR_INTERVAL} on a side"
-    }
-
-    /** true: a supported improvement; false: a supported regression; null: nothing the repetitions support. */
-    fun good(f: Figure, c: Change): Boolean? = when (c.verdict) {
-        Verdict.BETTER -> f.higherIsBetter
-        Verdict.WORSE -> !f.higherIsBetter
+    /** true: a decided improvement; false: a decided regression; null: none decided. */
+    fun good(f: Figure, d: DecisionRecord): Boolean? = when (d.relation) {
+        "higher" -> f.higherIsBetter
+        "lower" -> !f.higherIsBetter
         else -> null
     }
 }
@@ -52,10 +38,11 @@ object CompareText {
         }
         appendLine()
         if (c.changes.isEmpty()) appendLine("No configuration appears in both runs: nothing to compare.")
+        else appendLine("Each configuration decided over its app processes (the process is the unit), against ±${Format.percent(c.threshold)}, as the gate decides it.")
         for (ch in c.changes) {
-            appendLine("${ch.configKey}  (${ch.measuredA} → ${ch.measuredB} measured repetitions)")
-            line(CompareWords.Figure.THROUGHPUT, ch.throughput)
-            line(CompareWords.Figure.P99, ch.p99)
+            appendLine("${ch.configKey}  (${ch.measuredA} → ${ch.measuredB} measured windows)")
+            line(CompareWords.Figure.THROUGHPUT, ch.throughputA, ch.throughputB, ch.throughput)
+            line(CompareWords.Figure.P99, ch.p99A, ch.p99B, ch.p99)
             if (ch.latencyA != null && ch.latencyB != null && ch.latencyA != ch.latencyB) {
                 appendLine("  note: p99 is ${ch.latencyA}-model latency in A and ${ch.latencyB}-model in B: not like with like")
             }
@@ -64,10 +51,9 @@ object CompareText {
         if (c.onlyB.isNotEmpty()) appendLine("${if (c.onlyA.isEmpty()) "\n" else ""}Only in B: ${c.onlyB.joinToString()}")
     }
 
-    private fun StringBuilder.line(f: CompareWords.Figure, change: Change?) {
+    private fun StringBuilder.line(f: CompareWords.Figure, a: Estimate?, b: Estimate?, d: DecisionRecord) {
         val label = "%-6s".format(f.title)
-        if (change == null) { appendLine("  $label no measured repetition on one side"); return }
-        appendLine("  $label ${CompareWords.estimate(f, change.before)}  →  ${CompareWords.estimate(f, change.after)} ${f.unit}")
-        appendLine("         ${CompareWords.change(change)}: ${CompareWords.verdict(f, change)}")
+        appendLine("  $label ${CompareWords.estimate(f, a)}  →  ${CompareWords.estimate(f, b)} ${f.unit}")
+        appendLine("         ${CompareWords.decision(d)}")
     }
 }

@@ -2,6 +2,7 @@ package stackbench.runner.compare
 
 import stackbench.runner.results.AtomicFiles
 import stackbench.runner.results.ResultsStore
+import stackbench.runner.stats.Decisions
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -12,8 +13,8 @@ object Compares {
     data class Written(val comparison: Comparison, val text: String, val html: Path)
 
     /** [out] defaults to B's folder/compare.html. */
-    fun write(a: Path, b: Path, out: Path? = null): Written {
-        val comparison = Comparisons.of(ResultsStore.read(a), ResultsStore.read(b))
+    fun write(a: Path, b: Path, out: Path? = null, threshold: Double = Decisions.THRESHOLD): Written {
+        val comparison = Comparisons.of(ResultsStore.read(a), ResultsStore.read(b), threshold)
         val target = out ?: (if (Files.isDirectory(b)) b else b.toAbsolutePath().parent).resolve(HTML)
         target.toAbsolutePath().parent?.let { Files.createDirectories(it) }
         AtomicFiles.write(target, CompareHtml.render(comparison))

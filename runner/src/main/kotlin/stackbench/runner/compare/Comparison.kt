@@ -1,28 +1,38 @@
 package stackbench.runner.compare
 
+import stackbench.runner.findings.Counting
+import stackbench.runner.findings.Figure
 import stackbench.runner.results.CellResult
-import stackbench.runner.results.CellStatus
+import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.RunResult
-import stackbench.runner.stats.Change
+import stackbench.runner.stats.Decisions
+import stackbench.runner.stats.Estimate
 import stackbench.runner.stats.Statistics
 
 /** Something about the machine, software or settings that differs between the two runs. */
 data class Difference(val what: String, val a: String, val b: String)
 
-/** One configuration present in both runs: its change from A to B in throughput and p99. */
+/**
+ * One configuration present in both runs: B ÷ A of throughput and of p99, each decided by the engine over app processes
+ * ([RunPairs], as `gate` decides), and each side's windows that count for it described (median and range).
+ */
 data class ConfigChange(
     val configKey: String,
     val app: String,
     val endpoint: String,
     val load: String,
-    /** Measured repetitions on each side, and how many cells each side has. */
+    /** Windows on each side, and how many cells each side has. */
     val measuredA: Int,
     val measuredB: Int,
     val cellsA: Int,
     val cellsB: Int,
-    /** Null when a side has no measured repetition. */
-    val throughput: Change?,
-    val p99: Change?,
+    val throughput: DecisionRecord,
+    val p99: DecisionRecord,
+    /** The counted windows of each side ([Counting]), described; null when a side counted none. */
+    val throughputA: Estimate?,
+    val throughputB: Estimate?,
+    val p99A: Estimate?,
+    val p99B: Estimate?,
     /** "open" or "closed" per side; they should match for p99 to compare like with like. */
     val latencyA: String?,
     val latencyB: String?,
@@ -36,33 +46,29 @@ data class Comparison(
     val changes: List<ConfigChange>,
     val onlyA: List<String>,
     val onlyB: List<String>,
+    /** The band the decisions were placed against, ±[threshold]. */
+    val threshold: Double,
 )
 
 object Comparisons {
-    /** Cells are matched by configKey; repetitions on each side are pooled. */
-    fun of(a: RunResult, b: RunResult): Comparison {
+    /** Cells are matched by configKey; each configuration is decided over its app processes, as the gate decides it ([RunPairs]). */
+    fun of(a: RunResult, b: RunResult, threshold: Double = Decisions.THRESHOLD): Comparison {
         val byA = a.cells.groupBy { it.configKey }
         val byB = b.cells.groupBy { it.configKey }
         val keys = byA.keys.filter { it in byB }
-        val changes = keys.map { k -> change(k, byA.getValue(k), byB.getValue(k)) }
+        val changes = keys.map { k -> change(a, b, k, byA.getValue(k), byB.getValue(k), threshold) }
         return Comparison(a, b, differences(a, b, keys.map { byA.getValue(it).first() to byB.getValue(it).first() }), changes,
-            byA.keys.filter { it !in byB }, byB.keys.filter { it !in byA })
+            byA.keys.filter { it !in byB }, byB.keys.filter { it !in byA }, threshold)
     }
 
-    private fun measured(cells: List<CellResult>) = cells.filter { it.status == CellStatus.OK && it.measured != null }
-
-    private fun change(key: String, a: List<CellResult>, b: List<CellResult>): ConfigChange {
-        val ma = measured(a)
-        val mb = measured(b)
-        fun figure(f: (CellResult) -> Double?): Change? {
-            val va = ma.mapNotNull(f).filter { !it.isNaN() }
-            val vb = mb.mapNotNull(f).filter { !it.isNaN() }
-            return if (va.isEmpty() || vb.isEmpty()) null else Statistics.change(va, vb)
-        }
-        fun kind(cells: List<CellResult>) = cells.map { if (it.measured!!.latencyCorrected) "open" else "closed" }.distinct().joinToString("+").ifEmpty { null }
+    private fun change(runA: RunResult, runB: RunResult, key: String, a: List<CellResult>, b: List<CellResult>, threshold: Double): ConfigChange {
+        val (throughput, p99) = RunPairs.decide(runA, runB, key, listOf(Figure.THROUGHPUT.id, Figure.P99.id), threshold)
+        fun described(cells: List<CellResult>, f: Figure) =
+            cells.filter { Counting.counts(it, f) }.mapNotNull { Counting.value(it, f) }.takeIf { it.isNotEmpty() }?.let { Statistics.estimate(it) }
+        fun kind(cells: List<CellResult>) = cells.mapNotNull { it.measured }.map { if (it.latencyCorrected) "open" else "closed" }.distinct().joinToString("+").ifEmpty { null }
         val first = a.first()
-        return ConfigChange(key, first.app.name, first.endpoint.label, first.load.label, ma.size, mb.size, a.size, b.size,
-            figure { it.measured?.throughput }, figure { it.measured?.latency?.p99 }, kind(ma), kind(mb))
+        return ConfigChange(key, first.app.name, first.endpoint.label, first.load.label, a.count { it.measured != null }, b.count { it.measured != null }, a.size, b.size,
+            throughput, p99, described(a, Figure.THROUGHPUT), described(b, Figure.THROUGHPUT), described(a, Figure.P99), described(b, Figure.P99), kind(a), kind(b))
     }
 
     private fun differences(a: RunResult, b: RunResult, pairs: List<Pair<CellResult, CellResult>>): List<Difference> {

@@ -1,5 +1,6 @@
 package stackbench.runner.compare
 
+import stackbench.runner.findings.Counting
 import stackbench.runner.findings.Figure
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
@@ -21,8 +22,8 @@ import kotlin.math.sqrt
  * ([Decisions.processes]): each side's figure (throughput unless the comparison names another, read as `findings`
  * reads it: [Figure]) per window, the windows of each app process averaged first, a ÷ b as the ratio of geometric
  * means over process means with Welch's interval at the confidence of the look ([Look]: `--until-decided` spends its
- * 5 % over a number of looks fixed before the data). Only cells that finished OK and carry no disqualifying flag
- * ([Flags.disqualifying]: a window still warming, too few round trips, a client-bound load...) count; the others are
+ * 5 % over a number of looks fixed before the data). Only the windows the one counting rule counts ([Counting]: finished
+ * OK, no disqualifying flag for the figure such as a window still warming, too few round trips, a client-bound load...); the others are
  * named as left out, and so is a process all of whose windows were left out, so a comparison resting on them stays
  * undecided and `--until-decided` runs more. Cells without a recorded process (older runs) count each as its own
  * process, and the decision says so. Pure.
@@ -36,8 +37,8 @@ import kotlin.math.sqrt
  * can change that, so `--until-decided` does not run one for it ([openConfigs]).
  */
 object SuiteDecisions {
-    /** Why a not-isolated cell is left out of a comparison with an isolated side. */
-    const val NOT_ISOLATED = "not-isolated: a url app is not measured under the lab's isolation, so it is not compared with an app that is"
+    /** Why a not-isolated cell is left out of a comparison with an isolated side ([Counting]). */
+    const val NOT_ISOLATED = Counting.NOT_ISOLATED
 
     /**
      * Decides [comparisons] from [cells], each at the look [lookOf] gives it (one look of one, 95 %, unless
@@ -100,11 +101,11 @@ object SuiteDecisions {
      */
     private class Side(val processes: List<List<Double>>, val rounds: Map<String, List<Double>>, val leftOut: List<String>, val recorded: Boolean)
 
-    private fun notIsolated(c: CellResult) = c.flags.any { it.code == Flags.NOT_ISOLATED }
+    private fun notIsolated(c: CellResult) = Counting.notIsolated(c)
 
     private fun side(configKey: String, figure: Figure, cells: List<CellResult>, otherIsolated: Boolean): Side {
         val mine = cells.filter { it.configKey == configKey }
-        val why = mine.associateWith { if (otherIsolated && notIsolated(it)) NOT_ISOLATED else leftOutBecause(it, figure) }
+        val why = mine.associateWith { Counting.leftOut(it, figure, otherIsolated) }
         val counted = mine.filter { why[it] == null }
         val processes = Processes.grouped(counted) { value(it, figure) }
         // a process of several windows, every one left out, is left out as a whole: name it once
@@ -118,21 +119,9 @@ object SuiteDecisions {
 
     /** The windows of [configKey] that count although flagged: each with its waived flags and why. */
     private fun waived(configKey: String, figure: Figure, cells: List<CellResult>): List<String> =
-        cells.filter { it.configKey == configKey && it.status == CellStatus.OK && leftOutBecause(it, figure) == null }.mapNotNull { c ->
+        cells.filter { it.configKey == configKey && Counting.counts(it, figure) }.mapNotNull { c ->
             Flags.waived(c, figure.waiver).takeIf { it.isNotEmpty() }?.let { w -> "${c.key}: ${w.joinToString { it.first.code }}, counted: ${w.first().second}" }
         }
 
-    /** Why [c] does not count, or null when it does. */
-    private fun leftOutBecause(c: CellResult, figure: Figure): String? {
-        val flags = figure.leftOutBy(c)
-        return when {
-            c.status != CellStatus.OK -> c.status.name.lowercase()
-            flags.isNotEmpty() -> "flagged ${flags.joinToString { it.code }}"
-            c.measured == null -> "nothing measured"
-            value(c, figure) == null -> "no ${figure.id}"
-            else -> null
-        }
-    }
-
-    private fun value(c: CellResult, figure: Figure): Double? = figure.value(c)?.takeUnless { it.isNaN() }
+    private fun value(c: CellResult, figure: Figure): Double? = Counting.value(c, figure)
 }

@@ -79,7 +79,7 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
         val oneRun = (reps.maxOrNull() ?: 0) <= 1
         val caption = "${c.figure.header}; measured: " + when (c.summary) {
             Summary.MEAN -> "mean ± standard deviation"
-            Summary.MEDIAN -> if (oneRun) "one run" else "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [95 % bootstrap interval]" else ""
+            Summary.MEDIAN -> if (oneRun) "one run" else "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [range]" else ""
         } + (if (oneRun && c.summary == Summary.MEDIAN) "" else " over ${repetitions(reps)}") + flagging(measured, oneRun) +
             (if (paired) "; measured ratio: " + (if (c.paired) "the geometric mean of the rounds' ratios (process k of each side, paired)" else "of geometric means over process means") + ", as the verdict reads it" else "") +
             (if (judged) "; verdicts: the interval of that ratio (${if (c.paired) "one-sample t over the rounds' log ratios" else "Welch"}, 95 % at one look) against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
@@ -107,8 +107,7 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
         val body = when (c.summary) {
             Summary.MEAN -> c.figure.format(v) + (m.sd?.let { " ± " + c.figure.format(it) } ?: "")
             Summary.MEDIAN -> {
-                val e = if (m.values.size >= Statistics.MIN_FOR_INTERVAL) Statistics.estimate(m.values) else null
-                c.figure.format(v) + (e?.low?.let { " [${c.figure.format(it)}–${c.figure.format(e.high)}]" } ?: "")
+                c.figure.format(v) + (if (m.values.size >= Statistics.MIN_FOR_INTERVAL) " [${c.figure.format(m.values.min())}–${c.figure.format(m.values.max())}]" else "")
             }
         }
         val notes = listOfNotNull(

@@ -6,7 +6,9 @@ import stackbench.runner.results.Flags
 import stackbench.runner.results.Processes
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.ClaimVerdict
+import stackbench.runner.stats.BandDecision
 import stackbench.runner.stats.Decisions
+import stackbench.runner.stats.PairedRatio
 import stackbench.runner.stats.Look
 import stackbench.runner.stats.RatioDecision
 import stackbench.runner.stats.Relation
@@ -174,28 +176,21 @@ class Verdicts(private val runs: Map<String, RunResult>) {
 
         /**
          * Measured repetitions against a published absolute figure (a constant, with no spread of its own):
-         * measured ÷ published, with the 95 % bootstrap interval of the measured median divided by the
-         * constant. The same when the whole interval lies inside the band; higher or lower when it lies wholly
-         * beyond it (no rank test: there is only one published value to rank against); else undecided.
+         * measured ÷ published as the geometric mean of the repetitions' ratios to it, with the one-sample t interval of
+         * their logarithms ([PairedRatio.interval]), placed against the band as every decision is ([BandDecision]):
+         * the same when the whole interval lies inside it, higher or lower when wholly beyond it, else undecided.
          */
         fun againstPublished(values: List<Double>, published: Double, threshold: Double = Decisions.THRESHOLD): RatioDecision {
-            val median = values.takeIf { it.isNotEmpty() }?.let { Statistics.median(it) }
-            val point = if (median != null && published > 0) median / published else null
-            fun undecided(why: String) = RatioDecision(point, null, null, null, values.size, 0, threshold, Relation.UNDECIDED, why)
-            if (values.size < Statistics.MIN_FOR_INTERVAL) return undecided("${values.size} repetition(s); an interval needs ${Statistics.MIN_FOR_INTERVAL}")
-            if (point == null) return undecided("no published figure above 0 to divide by")
-            val e = Statistics.estimate(values)
-            val low = e.low!! / published
-            val high = e.high!! / published
-            val d = RatioDecision(point, low, high, null, values.size, 0, threshold, Relation.UNDECIDED, "")
-            val band = "[${f2(1 - threshold)}, ${f2(1 + threshold)}]"
-            val (relation, why) = when {
-                low >= 1 - threshold && high <= 1 + threshold -> Relation.SAME to "interval ${interval(d)} inside the band $band"
-                low > 1 + threshold -> Relation.HIGHER to "interval ${interval(d)} above the band $band"
-                high < 1 - threshold -> Relation.LOWER to "interval ${interval(d)} below the band $band"
-                else -> Relation.UNDECIDED to "interval ${interval(d)} crosses an edge of the band $band"
-            }
-            return d.copy(relation = relation, why = why)
+            fun undecided(point: Double?, why: String) = RatioDecision(point, null, null, null, values.size, 0, threshold, Relation.UNDECIDED, why)
+            if (values.size < Statistics.MIN_FOR_INTERVAL) return undecided(null, "${values.size} repetition(s); an interval needs ${Statistics.MIN_FOR_INTERVAL}")
+            if (!(published > 0)) return undecided(null, "no published figure above 0 to divide by")
+            // every repetition measured none of it (no error at all against a published rate of errors): the ratio is 0, with no spread
+            if (values.all { it == 0.0 }) return RatioDecision(0.0, 0.0, 0.0, null, values.size, 0, threshold, if (threshold < 1) Relation.LOWER else Relation.UNDECIDED,
+                "every repetition measured 0: the ratio is 0, below the band [${f2(1 - threshold)}, ${f2(1 + threshold)}]")
+            if (values.any { !(it > 0) }) return undecided(null, "a measured 0 beside values above it has no logarithm: no ratio of geometric means")
+            val interval = PairedRatio.interval(values.map { kotlin.math.ln(it / published) })
+            val band = BandDecision.decide(interval, threshold)
+            return RatioDecision(interval.ratio, interval.low, interval.high, null, values.size, 0, threshold, band.relation, band.why)
         }
 
         fun processes(n: Int): String = when (n) {

@@ -2,8 +2,7 @@ package stackbench.runner.gate
 
 import stackbench.runner.compare.Comparisons
 import stackbench.runner.compare.Difference
-import stackbench.runner.compare.SuiteDecisions
-import stackbench.runner.results.CellResult
+import stackbench.runner.compare.RunPairs
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.ProcessRatio
@@ -22,7 +21,7 @@ enum class GateOutcome { PASSED, SLOWER, CANNOT_COMPARE }
 
 /**
  * One configuration at the gate: current ÷ baseline of throughput and of p99, each decided by the suite comparisons'
- * own rules ([SuiteDecisions]); slower when throughput is decided lower or p99 decided higher beyond the threshold.
+ * own rules ([RunPairs], [stackbench.runner.compare.SuiteDecisions]); slower when throughput is decided lower or p99 decided higher beyond the threshold.
  */
 data class GateCell(val configKey: String, val throughput: DecisionRecord, val p99: DecisionRecord, val verdict: GateVerdict, val why: String)
 
@@ -41,15 +40,15 @@ data class GateResult(
 
 /**
  * The regression gate: the current run against a baseline, configuration by configuration (matched by configuration
- * key), with the decision code of the suite comparisons ([SuiteDecisions], the process as the unit of replication):
+ * key), with the decision code of the suite comparisons ([RunPairs], the process as the unit of replication):
  * a ratio current ÷ baseline, its interval and the exact rank test, placed against the band ±threshold. Pure.
  *
  * The runs cannot be compared when their suites differ, when no configuration is in both, or when no configuration
  * has the two app processes a side an interval needs ([ProcessRatio.MIN_PROCESSES]) in both runs.
  */
 object Gate {
-    const val CURRENT = "current"
-    const val BASELINE = "baseline"
+    const val CURRENT = RunPairs.LATER
+    const val BASELINE = RunPairs.EARLIER
 
     fun decide(baseline: RunResult, current: RunResult, threshold: Double): GateResult {
         require(threshold >= 0 && threshold < 1) { "threshold must be in [0, 1), not $threshold" }
@@ -60,15 +59,13 @@ object Gate {
             return result(emptyList(), GateOutcome.CANNOT_COMPARE,
                 "different suites: the baseline ran '${baseline.run.suite}' (${baseline.run.id}), the current run '${current.run.suite}' (${current.run.id})")
         }
-        val keys = current.cells.map { it.configKey }.distinct().filter { k -> baseline.cells.any { it.configKey == k } }
+        val keys = RunPairs.common(baseline, current)
         if (keys.isEmpty()) {
             return result(emptyList(), GateOutcome.CANNOT_COMPARE,
                 "no matching cells: no configuration of ${current.run.id} is in ${baseline.run.id}")
         }
-        val cells = relabeled(baseline, BASELINE) + relabeled(current, CURRENT)
         val decided = keys.map { key ->
-            fun comparison(figure: String) = SuiteComparison(key, "$CURRENT:$key", "$BASELINE:$key", threshold, figure = figure)
-            val (throughput, p99) = SuiteDecisions.decide(listOf(comparison(SuiteComparison.THROUGHPUT), comparison("p99")), cells)
+            val (throughput, p99) = RunPairs.decide(baseline, current, key, listOf(SuiteComparison.THROUGHPUT, "p99"), threshold)
             cell(key, throughput, p99)
         }
         val slower = decided.filter { it.verdict == GateVerdict.SLOWER }
@@ -100,14 +97,6 @@ object Gate {
             "p99 ×${ratio(p99)}: ${p99.why}".takeIf { slowerP99 },
         ).joinToString("; ")
         return GateCell(key, throughput, p99, verdict, why)
-    }
-
-    /**
-     * [run]'s cells with their configuration keys, cell keys and process identities prefixed by [side], so that the
-     * two runs' cells live in one list as the two sides of a suite comparison and no process of one is taken for the other's.
-     */
-    private fun relabeled(run: RunResult, side: String): List<CellResult> = run.cells.map { c ->
-        c.copy(configKey = "$side:${c.configKey}", key = "$side:${c.key}", appStartedBy = c.appStartedBy?.let { "$side:$it" })
     }
 
     fun ratio(d: DecisionRecord): String = d.ratio?.let { r ->

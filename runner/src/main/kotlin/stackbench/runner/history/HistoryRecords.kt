@@ -2,10 +2,12 @@ package stackbench.runner.history
 
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
+import stackbench.runner.findings.Counting
 import stackbench.runner.findings.Figure
 import stackbench.runner.results.Processes
 import stackbench.runner.results.RunResult
-import stackbench.runner.stats.Statistics
+import stackbench.runner.stats.PairedRatio
+import kotlin.math.ln
 
 /** A run as the history keeps it: what ran, when, on what, and where its results.json lies. */
 data class RunRow(
@@ -30,8 +32,9 @@ data class RunRow(
 /**
  * One configuration of a run, as the history keeps it: its throughput and p99 over the windows that count for each
  * (finished OK, no disqualifying flag, as the suite's decisions count them: a throughput at its Little's-law ceiling
- * counts though flagged for the JIT or a slow host; [windows] and [processes] are the throughput's), each the median over the app processes' means,
- * with the 95 % bootstrap interval of that median when the run had [Statistics.MIN_FOR_INTERVAL] processes or more.
+ * counts though flagged for the JIT or a slow host; [windows] and [processes] are the throughput's; the one counting rule,
+ * [Counting]), each the geometric mean over the app processes' means, with the t interval of that mean on the log scale
+ * when the run had 2 processes or more (the process as the unit, as every decision takes it).
  */
 data class CellRow(
     val runId: String,
@@ -80,8 +83,8 @@ object HistoryRecords {
         // each figure counts the windows the suite's decisions count for it: a throughput at its Little's-law ceiling
         // counts though flagged for the JIT or a slow host (Figure.THROUGHPUT's waiver), its p99 does not
         fun figure(f: Figure) = cells.filter { counts(it, f) }.let { counted ->
-            Processes.grouped(counted) { c -> f.value(c)?.takeUnless { it.isNaN() } }.map { it.average() }
-                .takeIf { it.isNotEmpty() }?.let { Statistics.estimate(it) }
+            Processes.grouped(counted) { c -> Counting.value(c, f) }.map { it.average() }.filter { it > 0 }
+                .takeIf { it.isNotEmpty() }?.let { means -> PairedRatio.interval(means.map { ln(it) }) }
         }
         val throughput = figure(Figure.THROUGHPUT)
         val p99 = figure(Figure.P99)
@@ -90,11 +93,10 @@ object HistoryRecords {
         CellRow(
             runId = result.run.id, configKey = key, app = first.app.name, endpoint = first.endpoint.label, load = first.load.label,
             windows = counted.size, processes = Processes.grouped(counted) { it }.size,
-            throughput = throughput?.median, throughputLow = throughput?.low, throughputHigh = throughput?.high,
-            p99 = p99?.median, p99Low = p99?.low, p99High = p99?.high,
+            throughput = throughput?.ratio, throughputLow = throughput?.low, throughputHigh = throughput?.high,
+            p99 = p99?.ratio, p99Low = p99?.low, p99High = p99?.high,
         )
     }
 
-    /** A window counts for [figure] when it finished OK, measured something, and carries no flag that disqualifies it for that figure. */
-    private fun counts(c: CellResult, figure: Figure) = c.status == CellStatus.OK && c.measured != null && figure.leftOutBy(c).isEmpty()
+    private fun counts(c: CellResult, figure: Figure) = Counting.counts(c, figure)
 }

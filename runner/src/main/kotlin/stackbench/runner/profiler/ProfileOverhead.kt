@@ -1,5 +1,7 @@
 package stackbench.runner.profiler
 
+import stackbench.runner.findings.Counting
+import stackbench.runner.findings.Figure
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Flags
@@ -62,9 +64,8 @@ object ProfileOverhead {
             design = ALTERNATING, pairs = logRatios.size, processes = processes.size, why = decision.why)
     }
 
-    /** A window whose throughput counts: OK, something measured, no flag that takes it out of a comparison. */
-    private fun counts(c: CellResult): Boolean =
-        c.status == CellStatus.OK && (c.measured?.throughput ?: 0.0) > 0 && Flags.disqualifying(c).isEmpty()
+    /** A window whose throughput counts, by the one counting rule ([Counting]), with a rate above 0 to take a logarithm of. */
+    private fun counts(c: CellResult): Boolean = Counting.counts(c, Figure.THROUGHPUT) && (c.measured?.throughput ?: 0.0) > 0
 
     private fun unprofiled(c: CellResult): Boolean = !c.probes.containsKey(ProfileComparisons.PROFILE)
 

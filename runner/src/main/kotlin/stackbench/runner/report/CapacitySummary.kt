@@ -4,7 +4,7 @@ import stackbench.runner.results.CapacityResult
 import stackbench.runner.stats.Estimate
 import stackbench.runner.stats.Statistics
 
-/** The repetitions of one capacity search taken together: how many held, and their median with its interval. */
+/** The repetitions of one capacity search taken together: how many held, and their median and range. */
 class CapacitySummary(val searches: List<CapacityResult>) {
     val first: CapacityResult get() = searches.first()
     val held: List<Double> = searches.mapNotNull { it.capacity }

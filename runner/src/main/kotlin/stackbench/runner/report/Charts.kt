@@ -40,8 +40,7 @@ class Charts(private val view: RunView) {
 
     private fun spread(e: Estimate): String? = when {
         e.n < 2 -> null
-        e.low != null -> "median of ${e.n}, 95 % interval ${Format.ms(e.low)}–${Format.ms(e.high)}"
-        else -> "median of ${e.n}, range ${Format.ms(e.values.min())}–${Format.ms(e.values.max())}"
+        else -> "median of ${e.n}, range ${Format.ms(e.min)}–${Format.ms(e.max)}"
     }
 
     /** Per group of configurations at one swept value: spectrum, figures over time, resources over time. */

@@ -8,25 +8,40 @@ object Decided {
 
     /** e.g. "a ÷ b = 1.97× [1.95–2.01]: higher, beyond ±10 % (3 and 3 processes, 3 and 3 windows, 95.0 % interval)" (a decision before processes: "(3 and 3 repetitions)"). [plain] escapes text from the results. */
     fun sentence(d: DecisionRecord, plain: (String) -> String): String {
-        val ratio = d.ratio?.let { "%.2f×".format(java.util.Locale.ROOT, it) } ?: "no ratio"
-        val interval = if (d.low != null && d.high != null) " [%.2f–%.2f]".format(java.util.Locale.ROOT, d.low, d.high) else ""
-        val threshold = "±%.0f %%".format(java.util.Locale.ROOT, d.threshold * 100)
-        val verdict = when (d.relation) {
-            "higher" -> "higher, beyond $threshold"
-            "lower" -> "lower, beyond $threshold"
-            "same" -> "the same within $threshold"
-            else -> "cannot tell yet: ${plain(d.why)}"
-        }
+        val verdict = verdict(d, plain)
         val left = (if (d.leftOut.isEmpty()) "" else "; left out: ${plain(d.leftOut.joinToString())}") +
             if (d.waived.isEmpty()) "" else "; counted although flagged: ${plain(d.waived.joinToString())}"
         val figure = if (d.figure == "throughput") "" else "${plain(d.figure)}: "
         val counts = if (d.processesA != null && d.processesB != null) {
             val look = if (d.look != null && d.maxLooks != null && d.maxLooks > 1) "; look ${d.look} of ${d.maxLooks}" else ""
             val level = d.confidence?.let { "%.1f %% interval".format(java.util.Locale.ROOT, it * 100) }?.takeIf { d.low != null }?.let { ", $it" } ?: ""
-            val units = if (paired(d)) "${d.processesA} pairs of rounds" else "${d.processesA} and ${d.processesB} processes"
-            "$units, ${d.nA} and ${d.nB} windows$level$look"
+            "${basis(d)}, ${d.nA} and ${d.nB} windows$level$look"
         } else "${d.nA} and ${d.nB} repetitions"
-        return "$figure${plain(d.a)} ÷ ${plain(d.b)} = $ratio$interval: $verdict ($counts${spread(d)}$left)"
+        return "$figure${plain(d.a)} ÷ ${plain(d.b)} = ${ratio(d)}${interval(d)}: $verdict ($counts${spread(d)}$left)"
+    }
+
+    /** The decided ratio, e.g. "1.97×", or "no ratio": every view writes it so. */
+    fun ratio(d: DecisionRecord): String = d.ratio?.let { "%.2f×".format(java.util.Locale.ROOT, it) } ?: "no ratio"
+
+    /** Its interval, e.g. " [1.95–2.01]", or "" without one. */
+    fun interval(d: DecisionRecord): String = if (d.low != null && d.high != null) " [%.2f–%.2f]".format(java.util.Locale.ROOT, d.low, d.high) else ""
+
+    /** The verdict in the engine's words: "higher, beyond ±10 %", "the same within ±10 %", or "cannot tell yet: why". */
+    fun verdict(d: DecisionRecord, plain: (String) -> String = { it }): String {
+        val threshold = "±%.0f %%".format(java.util.Locale.ROOT, d.threshold * 100)
+        return when (d.relation) {
+            "higher" -> "higher, beyond $threshold"
+            "lower" -> "lower, beyond $threshold"
+            "same" -> "the same within $threshold"
+            else -> "cannot tell yet: ${plain(d.why)}"
+        }
+    }
+
+    /** The independent JVMs the decision rests on, e.g. "3 and 3 processes", "4 pairs of rounds", or "3 and 3 repetitions" before processes. */
+    fun basis(d: DecisionRecord): String = when {
+        d.processesA == null || d.processesB == null -> "${d.nA} and ${d.nB} repetitions"
+        paired(d) -> "${d.processesA} pairs of rounds"
+        else -> "${d.processesA} and ${d.processesB} processes"
     }
 
     /** e.g. "; spread between processes 1.2 % and 0.8 %, within one 0.4 % and 0.3 %; 2 processes a side would decide this ratio". */

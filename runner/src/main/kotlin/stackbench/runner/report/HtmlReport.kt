@@ -91,11 +91,10 @@ $warning"""
                     gf.failed.map { "<p><span class=\"flag bad\">failed</span> ${e(it)}</p>" }
                 "<li><h3>${e(gf.group.title)}</h3>${lines.joinToString("").ifEmpty { "<p>No cell here was measured.</p>" }}</li>"
             }
-            val basis = if (view.repetitions >= stackbench.runner.stats.Statistics.MIN_FOR_INTERVAL) "Differences are called real only when the repetitions support them (Mann-Whitney U and a bootstrap interval)."
-            else "With fewer than ${stackbench.runner.stats.Statistics.MIN_FOR_INTERVAL} repetitions of each configuration no difference here can be called real; run the suite with more repetitions to tell."
+            val basis = "Whether two configurations differ is decided only by the suite's comparisons (over app processes, above); the ranking below is descriptive."
             val decided = if (result.decisions.isEmpty()) "" else "<h3>The suite's comparisons: ${Decided.count(result.decisions)}</h3><ul class=\"findings\">" +
                 result.decisions.joinToString("") { "<li><p><strong>${e(it.name)}</strong>: ${Decided.sentence(it, ::e)}</p></li>" } + "</ul>"
-            return """<section id="findings"><h2>What this run shows</h2>$decided<p class="caution">Computed from the results: at each swept value, the best configuration by throughput and by p99, and its margin over the next. $basis</p><ul class="findings">$items</ul></section>"""
+            return """<section id="findings"><h2>What this run shows</h2>$decided<p class="caution">Computed from the results: at each swept value, the best configuration by throughput and by p99 (medians of the windows that count), and its margin over the next. $basis</p><ul class="findings">$items</ul></section>"""
         }
 
         fun overview(): String = "<section id=\"overview\"><h2>Throughput and latency</h2>" + view.panels.joinToString("") { p ->
@@ -110,7 +109,7 @@ $warning"""
         }
 
         fun figures(): String {
-            val note = if (view.repetitions > 1) "Figures are medians over the repetitions; below each, the 95 % bootstrap interval of the median (3 or more repetitions) or the range." else "One repetition of each configuration."
+            val note = if (view.repetitions > 1) "Figures are medians over the windows that count for each (finished, and not flagged for that figure; all finished windows, marked, when none counts); below each, their range." else "One repetition of each configuration."
             return "<section id=\"figures\"><h2>Key figures</h2><p class=\"caution\">$note Flags stand beside the figure they affect; hover one for its message.</p>${tables.keyFigures()}</section>"
         }
 

@@ -65,7 +65,7 @@ object MarkdownSummary {
             appendLine("|---|---|---|--:|--:|--:|--:|--:|--:|---|")
             appendLine(rows)
             appendLine()
-            appendLine("Latency: $latency." + if (reps) " Figures are medians over the repetitions; in brackets the 95 % bootstrap interval (3 or more repetitions) or the range." else "")
+            appendLine("Latency: $latency." + if (reps) " Figures are medians over the windows that count for each (finished, not flagged for that figure); in brackets their range." else "")
             if (result.searches.isNotEmpty()) {
                 appendLine()
                 appendLine("**Capacity**: the highest offered rate (open model) at which p99 and errors stayed within the target")
@@ -81,7 +81,7 @@ object MarkdownSummary {
             }
             if (result.decisions.isNotEmpty()) {
                 appendLine()
-                appendLine("**The suite's comparisons** (${Decided.count(result.decisions)}; the ratio of medians, of throughput unless another figure is named, with its 95 % bootstrap interval, against each threshold)")
+                appendLine("**The suite's comparisons** (${Decided.count(result.decisions)}; a ÷ b of throughput unless another figure is named: the ratio of geometric means over app processes, with its interval at the look's confidence, against each threshold)")
                 appendLine()
                 result.decisions.forEach { appendLine("- **${md(it.name)}**: ${Decided.sentence(it, ::md)}") }
             }
@@ -98,7 +98,6 @@ object MarkdownSummary {
     private fun figure(e: Estimate?, spread: Boolean, fmt: (Double?) -> String): String = when {
         e == null -> "–"
         !spread || e.n < 2 -> fmt(e.median)
-        e.low != null -> "${fmt(e.median)} (${fmt(e.low)}–${fmt(e.high)})"
-        else -> "${fmt(e.median)} (${fmt(e.values.min())}–${fmt(e.values.max())})"
+        else -> "${fmt(e.median)} (${fmt(e.min)}–${fmt(e.max)})"
     }
 }

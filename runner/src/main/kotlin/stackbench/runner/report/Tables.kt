@@ -27,8 +27,7 @@ class Tables(private val view: RunView) {
 
     private fun spread(e: Estimate?, fmt: (Double?) -> String): String = when {
         e == null || e.n < 2 -> ""
-        e.low != null -> """<small title="95 % bootstrap interval of the median over ${e.n} repetitions">${fmt(e.low)}–${fmt(e.high)}</small>"""
-        else -> """<small title="range over ${e.n} repetitions (too few for an interval)">${fmt(e.values.min())}–${fmt(e.values.max())}</small>"""
+        else -> """<small title="range over ${e.n} windows">${fmt(e.min)}–${fmt(e.max)}</small>"""
     }
 
     private val ceilings get() = view.configs.any { c -> c.cells.any { Ceilings.recorded(it) != null } }
@@ -44,7 +43,7 @@ class Tables(private val view: RunView) {
 
     private fun configRow(c: Config, ceil: Boolean): String {
         val f = c.first
-        val flags = c.flags + (if (c.throughput?.noisy == true || c.p99?.noisy == true) listOf(Flag("noisy", "the repetitions spread more than ${Format.percent(Statistics.NOISY_SPREAD)} of the median", "other")) else emptyList())
+        val flags = c.flags + (if (c.throughput?.noisy == true || c.p99?.noisy == true) listOf(Flag("noisy", "the windows spread more than ${Format.percent(Statistics.NOISY_SPREAD)} of the median", "other")) else emptyList())
         val ok = c.ok
         val latencyTag = if (c.corrected) """<span class="flag info" title="open model: latency counted from each request's intended send time">open-model</span>""" else ""
         val errors = median(ok.map { it.measured!!.errorRate })
@@ -121,19 +120,19 @@ class Tables(private val view: RunView) {
     }
 
     /**
-     * One row per searched configuration: the median capacity over its repetitions with a 95 % bootstrap
-     * interval, and whether the repetitions spread too much to trust. Shown only when some search repeated.
+     * One row per searched configuration: the median capacity over its repetitions with their range, and whether
+     * the repetitions spread too much to trust. Shown only when some search repeated.
      */
     private fun summaryOfCapacity(): String {
         val groups = CapacitySummary.of(view.result.searches)
         if (groups.none { it.searches.size > 1 }) return ""
-        val head = listOf("configuration", "endpoint", "n:repetitions", "n:target p99", "n:median capacity req/s", "n:95 % interval", "n:spread")
+        val head = listOf("configuration", "endpoint", "n:repetitions", "n:target p99", "n:median capacity req/s", "n:range", "n:spread")
         val rows = groups.joinToString("\n") { g ->
             val s = g.first
             val searches = g.searches
             val held = g.held
             val est = g.estimate
-            val interval = if (est?.low != null && est.high != null) "${Format.rate(est.low)} – ${Format.rate(est.high)}" else "too few to tell"
+            val interval = if (est != null && est.n > 1) "${Format.rate(est.min)} – ${Format.rate(est.max)}" else "–"
             val cells = listOf(t("${swatch(s.app)}${e(s.app)}"), t(e(s.endpoint)),
                 n(if (held.size == searches.size) "${searches.size}" else "${held.size} of ${searches.size} held"), n("${Format.ms(s.sloP99Ms)} ms"),
                 n("<b>${est?.let { Format.rate(it.median) } ?: "none held"}</b>"), n(interval),

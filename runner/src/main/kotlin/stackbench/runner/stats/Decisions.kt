@@ -21,8 +21,8 @@ enum class ClaimVerdict(val text: String) {
 }
 
 /**
- * The ratio of two sets of repetitions' medians, a ÷ b, with its 95 % bootstrap interval, the Mann-Whitney
- * p-value, and where it stands against [threshold] ([relation]); [why] says in words what decided it.
+ * A comparison decided: the ratio a ÷ b of the two sides' geometric means over processes, its interval, the exact rank
+ * test's p-value, and where it stands against [threshold] ([relation]); [why] says in words what decided it.
  */
 data class RatioDecision(
     val ratio: Double?,
@@ -80,7 +80,7 @@ object Decisions {
     /** The practical threshold: ±10 %, about this machine's run-to-run spread. */
     const val THRESHOLD = 0.10
 
-    /** The method of [ratio]: a bootstrap interval of repetition medians and Mann-Whitney's normal approximation. */
+    /** The method of runs recorded before the process-level methods (a bootstrap of repetition medians): read, never computed now. */
     const val BOOTSTRAP = "bootstrap-median-mann-whitney"
 
     /** The method of [processes]: Welch's t interval on the logarithms of process means, and the exact rank test over them. */
@@ -188,32 +188,6 @@ object Decisions {
         }
     }
 
-    fun ratio(a: List<Double>, b: List<Double>, threshold: Double = THRESHOLD): RatioDecision {
-        require(threshold > 0 && threshold < 1) { "threshold must be between 0 and 1, not $threshold" }
-        val ma = a.takeIf { it.isNotEmpty() }?.let { Statistics.median(it) }
-        val mb = b.takeIf { it.isNotEmpty() }?.let { Statistics.median(it) }
-        val point = if (ma != null && mb != null && mb > 0) ma / mb else null
-        fun undecided(why: String) = RatioDecision(point, null, null, null, a.size, b.size, threshold, Relation.UNDECIDED, why)
-        if (a.size < Statistics.MIN_FOR_INTERVAL || b.size < Statistics.MIN_FOR_INTERVAL) {
-            return undecided("${minOf(a.size, b.size)} repetition(s) on one side; an interval needs ${Statistics.MIN_FOR_INTERVAL}")
-        }
-        if (point == null) return undecided("the second side's median is 0: no ratio")
-        val change = Statistics.change(before = b, after = a)
-        val low = 1 + change.low!!
-        val high = 1 + change.high!!
-        val p = change.pValue!!
-        val band = "[${pct(1 - threshold)}, ${pct(1 + threshold)}]"
-        val interval = "[${"%.3f".format(java.util.Locale.ROOT, low)}, ${"%.3f".format(java.util.Locale.ROOT, high)}]"
-        val (relation, why) = when {
-            low > 1 + threshold && p < Statistics.ALPHA -> Relation.HIGHER to "interval $interval above the band $band, p = ${p(p)}"
-            high < 1 - threshold && p < Statistics.ALPHA -> Relation.LOWER to "interval $interval below the band $band, p = ${p(p)}"
-            low >= 1 - threshold && high <= 1 + threshold -> Relation.SAME to "interval $interval inside the band $band"
-            low > 1 + threshold || high < 1 - threshold -> Relation.UNDECIDED to "interval $interval clear of the band $band, but the rank test does not reject equality (p = ${p(p)})"
-            else -> Relation.UNDECIDED to "interval $interval crosses an edge of the band $band"
-        }
-        return RatioDecision(point, low, high, p, a.size, b.size, threshold, relation, why)
-    }
-
     /** What a published ratio claims: higher or lower beyond the threshold, else the same. */
     fun claimed(publishedRatio: Double, threshold: Double = THRESHOLD): Relation = when {
         publishedRatio > 1 + threshold -> Relation.HIGHER
@@ -233,8 +207,6 @@ object Decisions {
         else -> ClaimVerdict.DIFFERS
     }
 
-    private fun pct(x: Double) = "%.2f".format(java.util.Locale.ROOT, x)
-    private fun p(x: Double) = "%.3f".format(java.util.Locale.ROOT, x)
 
     /** A p-value or a level that may be far below 0.001 (an early look's). */
     private fun small(x: Double) = if (x < 0.001) "%.1e".format(java.util.Locale.ROOT, x) else "%.3f".format(java.util.Locale.ROOT, x)

@@ -1,6 +1,6 @@
 package stackbench.runner.stats
 
-import org.apache.commons.math3.distribution.TDistribution
+import org.apache.commons.statistics.distribution.TDistribution
 import java.util.Locale
 import kotlin.math.exp
 import kotlin.math.ln
@@ -30,7 +30,7 @@ object PairedRatio {
         if (n < 2) return none(exp(m), "1 pair; an interval needs 2")
         val s2 = logRatios.sumOf { (it - m) * (it - m) } / (n - 1)
         if (s2 == 0.0) return none(exp(m), "no spread between the pairs: their variation is not known")
-        val t = TDistribution(null, (n - 1).toDouble()).inverseCumulativeProbability((1 + confidence) / 2)
+        val t = TDistribution.of((n - 1).toDouble()).inverseCumulativeProbability((1 + confidence) / 2)
         val half = t * sqrt(s2 / n * inflation)
         return RatioInterval(exp(m), exp(m - half), exp(m + half), (n - 1).toDouble(), n, n, confidence,
             "one-sample t on the logarithms of $n paired ratios, df = ${n - 1}, ${"%.1f".format(Locale.ROOT, confidence * 100)} %" +
@@ -50,7 +50,7 @@ object PairedRatio {
         require(variance >= 0) { "a variance is not negative: $variance" }
         val r = ln(ratio)
         for (n in 2..max) {
-            val half = TDistribution(null, (n - 1).toDouble()).inverseCumulativeProbability((1 + confidence) / 2) * sqrt(variance / n)
+            val half = TDistribution.of((n - 1).toDouble()).inverseCumulativeProbability((1 + confidence) / 2) * sqrt(variance / n)
             if (BandDecision.wouldDecide(r, half, threshold)) return n
         }
         return null

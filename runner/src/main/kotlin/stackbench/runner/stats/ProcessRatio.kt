@@ -1,6 +1,6 @@
 package stackbench.runner.stats
 
-import org.apache.commons.math3.distribution.TDistribution
+import org.apache.commons.statistics.distribution.TDistribution
 import java.util.Locale
 import kotlin.math.exp
 import kotlin.math.ln
@@ -38,7 +38,7 @@ object ProcessRatio {
      * a ÷ b as the ratio of geometric means, with Welch's t interval (Welch 1947) of the difference of mean
      * logarithms, exponentiated: exp(d ± t(df, (1 + confidence) / 2) · se), where d = mean ln a − mean ln b,
      * se² = s²(ln a)/nA + s²(ln b)/nB and df the Welch-Satterthwaite degrees of freedom. The t quantile is
-     * commons-math3's [TDistribution], which the runner already uses.
+     * Apache Commons Statistics' [TDistribution].
      *
      * Assumes the processes are independent of each other (each its own JVM, interleaved so that drift on the
      * machine falls on both sides alike) and that a process mean is log-normal around its side's level: a
@@ -62,7 +62,7 @@ object ProcessRatio {
         val se2 = va + vb
         if (se2 == 0.0) return none(ratio, "no spread between processes on either side: their variation is not known")
         val df = se2 * se2 / (va * va / (a.size - 1) + vb * vb / (b.size - 1))
-        val t = TDistribution(null, df).inverseCumulativeProbability((1 + confidence) / 2)
+        val t = TDistribution.of(df).inverseCumulativeProbability((1 + confidence) / 2)
         val half = t * sqrt(se2)
         return RatioInterval(ratio, exp(d - half), exp(d + half), df, a.size, b.size, confidence,
             "Welch t on logarithms of ${a.size} and ${b.size} process means, df = ${"%.1f".format(Locale.ROOT, df)}, " +

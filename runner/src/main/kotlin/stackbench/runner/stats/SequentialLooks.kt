@@ -1,6 +1,6 @@
 package stackbench.runner.stats
 
-import org.apache.commons.math3.distribution.NormalDistribution
+import org.apache.commons.statistics.distribution.NormalDistribution
 import kotlin.math.sqrt
 
 /**
@@ -42,6 +42,6 @@ class SequentialLooks(val maxLooks: Int, val alpha: Double = Statistics.ALPHA) {
     fun confidenceAt(look: Int): Double = 1 - alphaAt(look)
 
     private companion object {
-        val NORMAL = NormalDistribution(null, 0.0, 1.0)
+        val NORMAL = NormalDistribution.of(0.0, 1.0)
     }
 }

@@ -1,7 +1,6 @@
 package stackbench.runner.stats
 
-import org.apache.commons.math3.distribution.TDistribution
-import org.apache.commons.math3.stat.regression.SimpleRegression
+import org.apache.commons.statistics.distribution.TDistribution
 import kotlin.math.abs
 import kotlin.math.max
 
@@ -17,12 +16,16 @@ object Trend {
 
     fun slope(xs: List<Double>): Slope {
         val n = xs.size
-        val regression = SimpleRegression()
-        xs.forEachIndexed { i, x -> regression.addData(i.toDouble(), x) }
-        val b = if (n >= 2) regression.slope else Double.NaN
+        if (n < 2) return Slope(Double.NaN, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, n)
+        // least squares against the index 0..n-1: b = Sxy / Sxx; the slope's standard error sqrt(SSE / (n − 2) / Sxx)
+        val meanX = (n - 1) / 2.0
+        val meanY = xs.average()
+        val sxx = xs.indices.sumOf { (it - meanX) * (it - meanX) }
+        val b = xs.indices.sumOf { (it - meanX) * (xs[it] - meanY) } / sxx
         if (n < 3) return Slope(b, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, n)
-        val t = TDistribution(null, (n - 2).toDouble()).inverseCumulativeProbability(0.975)
-        val half = t * regression.slopeStdErr
+        val sse = xs.indices.sumOf { val r = xs[it] - meanY - b * (it - meanX); r * r }
+        val t = TDistribution.of((n - 2).toDouble()).inverseCumulativeProbability(0.975)
+        val half = t * kotlin.math.sqrt(sse / (n - 2) / sxx)
         return Slope(b, b - half, b + half, n)
     }
 

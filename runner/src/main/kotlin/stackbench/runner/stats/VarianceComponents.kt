@@ -1,6 +1,6 @@
 package stackbench.runner.stats
 
-import org.apache.commons.math3.distribution.TDistribution
+import org.apache.commons.statistics.distribution.TDistribution
 import kotlin.math.ceil
 import kotlin.math.ln
 import kotlin.math.sqrt
@@ -70,7 +70,7 @@ object Components {
             val se2 = (va + vb) / n
             if (se2 == 0.0) return n
             val df = se2 * se2 / ((va / n) * (va / n) / (n - 1) + (vb / n) * (vb / n) / (n - 1))
-            val half = TDistribution(null, df).inverseCumulativeProbability((1 + confidence) / 2) * sqrt(se2)
+            val half = TDistribution.of(df).inverseCumulativeProbability((1 + confidence) / 2) * sqrt(se2)
             if (BandDecision.wouldDecide(r, half, threshold)) return n
         }
         return null

@@ -1,6 +1,6 @@
 package stackbench.runner.stats
 
-import org.apache.commons.math3.distribution.TDistribution
+import org.apache.commons.statistics.distribution.TDistribution
 import kotlin.math.max
 import kotlin.math.sqrt
 
@@ -51,7 +51,7 @@ object WindowPrecision {
         val sampleSd = sqrt(variance * n / (n - 1))
         val standardError = sampleSd * sqrt(tau / n)
         val degrees = max(1.0, effective - 1)
-        val half = TDistribution(degrees).inverseCumulativeProbability(0.975) * standardError
+        val half = TDistribution.of(degrees).inverseCumulativeProbability(0.975) * standardError
         return Precision(mean, half, half / mean, tau, effective, n)
     }
 

@@ -2,16 +2,17 @@ package stackbench.runner.compare
 
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
+import stackbench.runner.gate.Gate
 import stackbench.runner.plan.Planner
 import stackbench.runner.report.ReportFixtures
 import stackbench.runner.results.AppVersions
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.RunResult
-import stackbench.runner.stats.Verdict
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
 
 class ComparisonTest {
+    /** One configuration, a process per repetition (`restart: cell`), with these throughputs and p99s. */
     private fun run(throughputs: List<Double>, p99s: List<Double>): RunResult {
         val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
             "name: c\napps: [{stack: tomcat}]\nendpoints: [{kind: cpu, strategies: [direct], limit: 1000}]\nrepetitions: ${throughputs.size}", "c.yaml"))
@@ -20,43 +21,46 @@ class ComparisonTest {
     }
 
     @Test
-    fun `two real runs match by configuration and say what their repetitions can and cannot tell`() {
-        val c = Comparisons.of(ReportFixtures.load(ReportFixtures.COMPARE_A), ReportFixtures.load(ReportFixtures.COMPARE_B))
+    fun `two real runs match by configuration and are decided over processes, as the gate decides them`() {
+        val a = ReportFixtures.load(ReportFixtures.COMPARE_A)
+        val b = ReportFixtures.load(ReportFixtures.COMPARE_B)
+        val c = Comparisons.of(a, b)
         assertThat(c.changes.map { it.configKey }).containsExactly("tomcat-platform/cpu-direct-limit2000/c16", "webflux/cpu-direct-limit2000/c16")
-        val tomcat = c.changes[0]
-        assertThat(tomcat.measuredA to tomcat.measuredB).isEqualTo(3 to 3)
-        assertThat(tomcat.throughput!!.verdict).isEqualTo(Verdict.NO_CHANGE)
-        assertThat(tomcat.throughput!!.low).isNotNull()
+        val gate = Gate.decide(a, b, c.threshold).cells.associateBy { it.configKey }
+        for (ch in c.changes) {
+            val g = gate.getValue(ch.configKey)
+            assertThat(listOf(ch.throughput.ratio, ch.throughput.low, ch.throughput.high, ch.throughput.relation))
+                .`as`("${ch.configKey}: compare and gate, one engine").isEqualTo(listOf(g.throughput.ratio, g.throughput.low, g.throughput.high, g.throughput.relation))
+        }
         val webflux = c.changes[1]
         assertThat(webflux.measuredA to webflux.measuredB).isEqualTo(2 to 1)
-        assertThat(webflux.throughput!!.verdict).isEqualTo(Verdict.CANNOT_TELL)
+        assertThat(webflux.throughput.decided).isFalse()
+        assertThat(webflux.throughput.why).contains("an interval needs 2")
         assertThat(c.onlyA).isEmpty()
         assertThat(c.onlyB).isEmpty()
-        val text = CompareText.render(c)
-        assertThat(text).contains("req/s  1,845 [1,827–1,975] n=3  →  1,500 [1,446–1,829] n=3 req/s", "no change the repetitions can tell", "cannot tell: a single repetition")
+        assertThat(CompareText.render(c)).contains("B ÷ A = ", "as the gate decides it")
     }
 
     @Test
-    fun `a clear change over five repetitions is called, in the right direction for each figure`() {
+    fun `a clear change over five processes is decided, in the right direction for each figure`() {
         val a = run(listOf(1000.0, 1010.0, 990.0, 1005.0, 995.0), listOf(10.0, 10.5, 9.5, 10.2, 9.8))
         val b = run(listOf(1300.0, 1310.0, 1290.0, 1305.0, 1295.0), listOf(20.0, 20.5, 19.5, 20.2, 19.8))
         val ch = Comparisons.of(a, b).changes.single()
-        assertThat(ch.throughput!!.verdict).isEqualTo(Verdict.BETTER)
-        assertThat(ch.p99!!.verdict).isEqualTo(Verdict.BETTER)
-        assertThat(CompareWords.verdict(CompareWords.Figure.THROUGHPUT, ch.throughput!!)).isEqualTo("higher: better, and the repetitions support it")
-        assertThat(CompareWords.verdict(CompareWords.Figure.P99, ch.p99!!)).isEqualTo("higher: worse, and the repetitions support it")
-        assertThat(CompareWords.good(CompareWords.Figure.P99, ch.p99!!)).isFalse()
-        assertThat(CompareWords.change(ch.throughput!!)).startsWith("+30 % [+").contains(", p ")
+        assertThat(ch.throughput.relation).isEqualTo("higher")
+        assertThat(ch.throughput.processesA to ch.throughput.processesB).isEqualTo(5 to 5)
+        assertThat(ch.p99.relation).isEqualTo("higher")
+        assertThat(CompareWords.good(CompareWords.Figure.THROUGHPUT, ch.throughput)).isTrue()
+        assertThat(CompareWords.good(CompareWords.Figure.P99, ch.p99)).isFalse()
+        assertThat(CompareWords.decision(ch.throughput)).startsWith("B ÷ A = 1.30× [").contains("higher, beyond ±10 % (5 and 5 processes)")
         val html = CompareHtml.render(Comparisons.of(a, b))
-        assertThat(html).contains("<span class=\"good\">+30 %", "<span class=\"bad\">+100 %")
+        assertThat(html).contains("<span class=\"good\">1.30× [", "<span class=\"bad\">2.00× [")
     }
 
     @Test
-    fun `a single repetition a side cannot tell`() {
+    fun `a single process a side cannot tell, and says why`() {
         val ch = Comparisons.of(run(listOf(1000.0), listOf(10.0)), run(listOf(2000.0), listOf(5.0))).changes.single()
-        assertThat(ch.throughput!!.verdict).isEqualTo(Verdict.CANNOT_TELL)
-        assertThat(CompareWords.verdict(CompareWords.Figure.THROUGHPUT, ch.throughput!!)).isEqualTo("cannot tell: a single repetition")
-        assertThat(CompareWords.change(ch.throughput!!)).isEqualTo("+100 %")
+        assertThat(ch.throughput.decided).isFalse()
+        assertThat(CompareWords.decision(ch.throughput)).isEqualTo("B ÷ A = 2.00×: cannot tell yet: ${ch.throughput.why} (1 and 1 processes)")
     }
 
     @Test

@@ -41,7 +41,7 @@ class ClaimTablesTest {
     }
 
     @Test
-    fun `three repetitions give an interval, and a row with no cell says not run and is reported`() {
+    fun `three repetitions give a range, and a row with no cell says not run and is reported`() {
         val c = comparison("""
             comparisons:
               - id: t
@@ -53,9 +53,9 @@ class ClaimTablesTest {
         """)
         val tables = ClaimTables(runs)
         val lines = tables.render(c).lines()
-        assertThat(lines[0]).contains("[95 % bootstrap interval] over 3 repetitions")
+        assertThat(lines[0]).contains("median [range] over 3 repetitions")
         // beside a published figure the row claims the same within ±10 %: 1.85× with three repetitions differs
-        assertThat(lines[4]).matches("\\| here \\| 1,000 \\| [0-9,]+ \\[[0-9,]+–[0-9,]+] \\| [0-9.]+× \\| same \\| differs \\[1\\.[0-9]{2}–1\\.[0-9]{2}] \\|")
+        assertThat(lines[4]).matches("\\| here \\| 1,000 \\| [0-9,]+ \\[[0-9,]+–[0-9,]+] \\| [0-9.]+× \\| same \\| differs \\[1\\.[0-9]{2}–[12]\\.[0-9]{2}] \\|")
         assertThat(lines[5]).isEqualTo("| absent | – | not run | – | – | – |")
         assertThat(tables.unmatched(c).map { it.app }).containsExactly("nobody")
     }

@@ -5,7 +5,8 @@ import org.junit.jupiter.api.Test
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.RunResult
-import stackbench.runner.stats.Verdict
+import stackbench.runner.compare.SuiteDecisions
+import stackbench.runner.suite.SuiteComparison
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
 
@@ -24,29 +25,23 @@ class FindingsTest {
     private fun plain(f: Finding) = Findings.sentence(f, { "[$it]" }, { it })
 
     @Test
-    fun `a clear lead over five repetitions is called real`() {
-        val g = Findings.of(RunView(run(5, listOf(1000.0, 1010.0, 990.0, 1005.0, 995.0), listOf(1500.0, 1510.0, 1490.0, 1505.0, 1495.0)))).single()
-        val f = g.throughput!!
+    fun `a lead is stated in the words of the suite's comparison that decided it, never by a test of its own`() {
+        val r = run(5, listOf(1000.0, 1010.0, 990.0, 1005.0, 995.0), listOf(1500.0, 1510.0, 1490.0, 1505.0, 1495.0))
+        val tomcat = r.cells.first { it.app.name == "tomcat" }.configKey
+        val webflux = r.cells.first { it.app.name == "webflux" }.configKey
+        val decided = SuiteDecisions.decide(listOf(SuiteComparison("webflux-vs-tomcat", webflux, tomcat, 0.10)), r.cells)
+        val f = Findings.of(RunView(r.copy(decisions = decided))).single().throughput!!
         assertThat(f.best).isEqualTo("webflux")
-        assertThat(f.next).isEqualTo("tomcat")
-        assertThat(f.change!!.verdict).isEqualTo(Verdict.BETTER)
-        assertThat(plain(f)).startsWith("[webflux] served the most: 1,500 req/s, 50 % more than [tomcat] (1,000 req/s); the repetitions support the difference")
+        assertThat(f.decision).isEqualTo(decided.single())
+        assertThat(plain(f)).startsWith("[webflux] served the most: 1,500 req/s, 50 % more than [tomcat] (1,000 req/s); " +
+            "the suite's comparison webflux-vs-tomcat decided $webflux ÷ $tomcat = ${Decided.ratio(decided.single())}${Decided.interval(decided.single())}: higher, beyond ±10 % (5 and 5 processes)")
     }
 
     @Test
-    fun `the lowest p99 wins by latency, and overlapping repetitions are not told apart`() {
-        val p99 = { app: String, rep: Int -> if (app == "tomcat") listOf(10.0, 12.0, 11.0, 13.0, 9.0)[rep - 1] else listOf(11.5, 10.5, 12.5, 9.5, 12.0)[rep - 1] }
-        val g = Findings.of(RunView(run(5, List(5) { 1000.0 }, List(5) { 1000.0 }, p99))).single()
-        val f = g.p99!!
-        assertThat(f.best).isEqualTo("tomcat")
-        assertThat(f.change!!.verdict).isEqualTo(Verdict.NO_CHANGE)
-        assertThat(plain(f)).contains("had the lowest p99: 11.0 ms").contains("the repetitions cannot tell the two apart")
-    }
-
-    @Test
-    fun `a single repetition says it cannot tell`() {
-        val g = Findings.of(RunView(run(1, listOf(1000.0), listOf(1200.0)))).single()
-        assertThat(plain(g.throughput!!)).contains("20 % more than").contains("a single repetition cannot tell whether the difference is real")
+    fun `two configurations no comparison sets side by side are ranked, not decided`() {
+        val g = Findings.of(RunView(run(5, List(5) { 1000.0 }, listOf(1200.0, 1190.0, 1210.0, 1205.0, 1195.0)))).single()
+        assertThat(g.throughput!!.decision).isNull()
+        assertThat(plain(g.throughput!!)).contains("20 % more than").contains("no comparison of the suite sets these two side by side")
     }
 
     @Test

@@ -1,6 +1,5 @@
 package stackbench.runner.stats
 
-import org.apache.commons.math3.random.MersenneTwister
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import kotlin.math.exp
@@ -29,7 +28,7 @@ class PairedKnownTruthTest {
     }
 
     private fun simulate(seed: Long, trueRatio: Double, drift: ClosedFloatingPointRange<Double> = 0.0..0.12, rounds: Int = FIRST + LOOKS - 1): List<Run> {
-        val rng = MersenneTwister(seed)
+        val rng = java.util.Random(seed)
         return List(RUNS) {
             val sr = drift.start + (drift.endInclusive - drift.start) * rng.nextDouble()
             val sb = 0.03 + 0.05 * rng.nextDouble()
