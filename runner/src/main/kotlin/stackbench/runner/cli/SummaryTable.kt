@@ -30,12 +30,11 @@ object SummaryTable {
     /** The suite's comparisons, decided: the ratio, its interval against the threshold, and the verdict. */
     fun decisions(result: RunResult): String {
         // the engine's words, as the report and summary.md write them (Decided)
-        val header = listOf("comparison", "a ÷ b", "interval", "level", "independent JVMs", "decided")
+        val header = listOf("comparison", "a ÷ b [interval]", "level", "independent JVMs", "decided")
         val rows = result.decisions.map { d ->
             listOf(
                 d.name,
-                Decided.ratio(d),
-                Decided.interval(d).trim().removeSurrounding("[", "]").ifEmpty { "-" },
+                Decided.ratio(d) + Decided.interval(d),
                 d.confidence?.takeIf { d.low != null }?.let { "%.1f %%".format(java.util.Locale.ROOT, it * 100) } ?: "-",
                 Decided.basis(d),
                 if (d.decided) Decided.verdict(d) else "cannot tell yet",
@@ -46,7 +45,7 @@ object SummaryTable {
             "  ${d.name}: ${d.why}" + (if (d.leftOut.isEmpty()) "" else "; left out: ${d.leftOut.joinToString()}") +
                 if (d.waived.isEmpty()) "" else "; counted although flagged: ${d.waived.joinToString()}"
         }
-        return "comparisons: $decided of ${result.decisions.size} decided\n" + table(header, rows, rightAligned = setOf(1, 3)) +
+        return "comparisons: $decided of ${result.decisions.size} decided\n" + table(header, rows, rightAligned = setOf(2)) +
             (if (notes.isEmpty()) "" else "\n" + notes.joinToString("\n"))
     }
 

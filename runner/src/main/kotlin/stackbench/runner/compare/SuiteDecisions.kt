@@ -1,6 +1,7 @@
 package stackbench.runner.compare
 
 import stackbench.runner.findings.Counting
+import stackbench.runner.findings.Engine
 import stackbench.runner.findings.Figure
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
@@ -12,6 +13,7 @@ import stackbench.runner.stats.Components
 import stackbench.runner.stats.Decisions
 import stackbench.runner.stats.Look
 import stackbench.runner.stats.PairedRatio
+import stackbench.runner.stats.ProcessRatio
 import stackbench.runner.stats.VarianceComponents
 import stackbench.runner.suite.SuiteComparison
 import kotlin.math.ln
@@ -56,26 +58,24 @@ object SuiteDecisions {
         val figure = requireNotNull(Figure.of(c.figure)) { "comparison '${c.name}': '${c.figure}' is not a figure (${Figure.ids.joinToString()})" }
         // a side is isolated when it has cells and they are not flagged not-isolated (every cell of a url app is, whatever its status)
         fun isolated(configKey: String) = cells.any { it.configKey == configKey && !notIsolated(it) }
-        val a = side(c.a, figure, cells, otherIsolated = isolated(c.b))
-        val b = side(c.b, figure, cells, otherIsolated = isolated(c.a))
+        val engine = Engine.decide(cells.filter { it.configKey == c.a }, cells.filter { it.configKey == c.b }, figure, c.threshold, look,
+            c.paired, aAgainstIsolated = isolated(c.b), bAgainstIsolated = isolated(c.a))
+        val (a, b, d) = Triple(engine.a, engine.b, engine.ratio)
         val recorded = a.recorded && b.recorded
-        val d = when {
-            !c.paired -> Decisions.processes(a.processes, b.processes, c.threshold, look)
-            recorded -> Decisions.paired(a.rounds, b.rounds, c.threshold, look)
-            else -> Decisions.paired(emptyMap(), emptyMap(), c.threshold, look).copy(why = "paired by round, but $UNRECORDED")
-        }
         val (spreadA, spreadB) = Components.of(a.processes) to Components.of(b.processes)
         return DecisionRecord(
             name = c.name, a = c.a, b = c.b, threshold = c.threshold,
             ratio = d.ratio, low = d.low, high = d.high, pValue = d.pValue, nA = d.nA, nB = d.nB,
             relation = d.relation.name.lowercase(), decided = d.decided,
-            why = if (recorded) d.why else "${d.why} (${Processes.NOT_RECORDED})",
+            why = d.why,
             leftOut = a.leftOut + b.leftOut, figure = c.figure,
             method = d.method, processesA = d.processesA, processesB = d.processesB, df = d.df, confidence = d.confidence,
             look = d.look, maxLooks = d.maxLooks, pExact = d.pExact, processesRecorded = recorded,
             waived = waived(c.a, figure, cells) + waived(c.b, figure, cells), rules = Flags.RULES,
             spreadA = spreadA?.let(::spread), spreadB = spreadB?.let(::spread),
-            processesNeeded = if (c.paired) pairsNeeded(a.rounds, b.rounds, d.ratio, c.threshold, d.confidence) else if (spreadA != null && spreadB != null && d.ratio != null) Components.processesNeeded(spreadA, spreadB, d.ratio,
+            jvms = engine.jvms,
+            processesNeeded = if (engine.sharedProcesses) pairsNeeded(a.byProcess, b.byProcess, d.ratio, c.threshold, d.confidence)
+            else if (c.paired) pairsNeeded(a.rounds, b.rounds, d.ratio, c.threshold, d.confidence) else if (spreadA != null && spreadB != null && d.ratio != null) Components.processesNeeded(spreadA, spreadB, d.ratio,
                 c.threshold, d.confidence ?: Look.SINGLE.confidence, minOf(spreadA.windowsPerProcess, spreadB.windowsPerProcess)) else null,
         )
     }
@@ -85,7 +85,7 @@ object SuiteDecisions {
         decisions.filter { !it.decided && it.leftOut.none { why -> why.endsWith(": $NOT_ISOLATED") } }.flatMap { listOf(it.a, it.b) }.toSet()
 
     /** Why a paired comparison of cells without a recorded process cannot pair them. */
-    const val UNRECORDED = "a run before processes were recorded has no rounds to pair"
+    const val UNRECORDED = Engine.UNRECORDED
 
     /** The pairs that would decide [ratio], from the spread of the rounds' log ratios so far (null: fewer than 3 pairs, or 20 would not). */
     private fun pairsNeeded(a: Map<String, List<Double>>, b: Map<String, List<Double>>, ratio: Double?, threshold: Double, confidence: Double?): Int? {
@@ -95,25 +95,7 @@ object SuiteDecisions {
         return PairedRatio.pairsNeeded(logs.sumOf { (it - m) * (it - m) } / (logs.size - 1), ratio, threshold, confidence ?: Look.SINGLE.confidence)
     }
 
-    /**
-     * One side: the counted windows' values grouped by process and by round (for a paired comparison), what was left
-     * out and why, and whether every cell recorded its process.
-     */
-    private class Side(val processes: List<List<Double>>, val rounds: Map<String, List<Double>>, val leftOut: List<String>, val recorded: Boolean)
-
     private fun notIsolated(c: CellResult) = Counting.notIsolated(c)
-
-    private fun side(configKey: String, figure: Figure, cells: List<CellResult>, otherIsolated: Boolean): Side {
-        val mine = cells.filter { it.configKey == configKey }
-        val why = mine.associateWith { Counting.leftOut(it, figure, otherIsolated) }
-        val counted = mine.filter { why[it] == null }
-        val processes = Processes.grouped(counted) { value(it, figure) }
-        // a process of several windows, every one left out, is left out as a whole: name it once
-        val lostProcesses = mine.filter { Processes.recorded(it) }.groupBy { Processes.of(it) }
-            .filter { (_, group) -> group.size > 1 && group.all { why[it] != null } }
-            .map { (_, group) -> "process ${group.first().process}: all ${group.size} window(s) left out" }
-        return Side(processes, Processes.byRound(counted) { value(it, figure) }, mine.mapNotNull { c -> why[c]?.let { "${c.key}: $it" } } + lostProcesses, counted.all { Processes.recorded(it) })
-    }
 
     private fun spread(c: VarianceComponents) = SpreadRecord(c.processes, c.windowsPerProcess, sqrt(c.between), c.within?.let { sqrt(it) })
 
@@ -123,5 +105,4 @@ object SuiteDecisions {
             Flags.waived(c, figure.waiver).takeIf { it.isNotEmpty() }?.let { w -> "${c.key}: ${w.joinToString { it.first.code }}, counted: ${w.first().second}" }
         }
 
-    private fun value(c: CellResult, figure: Figure): Double? = Counting.value(c, figure)
 }

@@ -96,21 +96,18 @@ class Verdicts(private val runs: Map<String, RunResult>) {
     }
 
     /**
-     * a ÷ b as suite comparisons decide it ([Decisions.processes]): the windows of each app process averaged first,
-     * Welch's interval on the logarithms of process means, at the look the run's own decision of these two
-     * configurations recorded (`findings-run --until-decided`), else one look at 95 %. Cells of runs before processes
-     * were recorded count each as a process of their own, and the decision says so. A comparison with `paired: true`
-     * pairs the sides' processes by round instead ([Decisions.paired]).
+     * a ÷ b as suite comparisons decide it: by the one engine ([Engine]: the counting rule, the process as the unit,
+     * paired within shared JVMs, `paired: true` by round), at the look the run's own decision of these two configurations
+     * recorded (`findings-run --until-decided`), else one look at 95 %.
      */
     private fun byProcess(a: List<CellResult>, b: List<CellResult>, c: Comparison, row: Row): RatioDecision {
-        fun grouped(cells: List<CellResult>) = Processes.grouped(cells) { cell -> c.figure.value(cell)?.takeUnless { it.isNaN() } }
         val aKeys = a.map { it.configKey }.toSet()
         val bKeys = b.map { it.configKey }.toSet()
         val recorded = runs[row.a.run]?.decisions.orEmpty().firstOrNull { d -> d.a in aKeys && d.b in bKeys && d.look != null && d.maxLooks != null }
         val look = recorded?.let { Look(it.look!!, it.maxLooks!!) } ?: Look.SINGLE
-        fun rounds(cells: List<CellResult>) = Processes.byRound(cells) { cell -> c.figure.value(cell)?.takeUnless { it.isNaN() } }
-        val d = if (c.paired) Decisions.paired(rounds(a), rounds(b), c.threshold, look) else Decisions.processes(grouped(a), grouped(b), c.threshold, look)
-        return if ((a + b).all { Processes.recorded(it) }) d else d.copy(why = "${d.why} (${Processes.NOT_RECORDED})")
+        // rows over two runs: no process of one run is the other's, whatever their names
+        fun ofRun(cells: List<CellResult>, run: String?) = if (row.b?.run == row.a.run) cells else cells.map { it.copy(appStartedBy = "$run:${it.appStartedBy ?: it.key}") }
+        return Engine.decide(ofRun(a, row.a.run), ofRun(b, row.b?.run), c.figure, c.threshold, look, c.paired).ratio
     }
 
     private fun ok(s: Selector): List<CellResult> = runs[s.run]?.cells.orEmpty().filter { it.status == CellStatus.OK && s.matches(it) }

@@ -3,6 +3,7 @@ package stackbench.runner.gate
 import stackbench.runner.compare.Comparisons
 import stackbench.runner.compare.Difference
 import stackbench.runner.compare.RunPairs
+import stackbench.runner.report.Decided
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.ProcessRatio
@@ -93,15 +94,14 @@ object Gate {
             else -> GateVerdict.SAME
         }
         val why = listOfNotNull(
-            "throughput ×${ratio(throughput)}: ${throughput.why}".takeIf { slowerThroughput || !slowerP99 },
-            "p99 ×${ratio(p99)}: ${p99.why}".takeIf { slowerP99 },
+            "throughput ${ratio(throughput)}: ${throughput.why}".takeIf { slowerThroughput || !slowerP99 },
+            "p99 ${ratio(p99)}: ${p99.why}".takeIf { slowerP99 },
         ).joinToString("; ")
         return GateCell(key, throughput, p99, verdict, why)
     }
 
-    fun ratio(d: DecisionRecord): String = d.ratio?.let { r ->
-        String.format(java.util.Locale.ROOT, "%.3f", r) + (if (d.low != null && d.high != null) String.format(java.util.Locale.ROOT, " [%.3f, %.3f]", d.low, d.high) else "")
-    } ?: "–"
+    /** current ÷ baseline with its interval, in the words every view uses ([Decided]). */
+    fun ratio(d: DecisionRecord): String = if (d.ratio == null) "–" else Decided.ratio(d) + Decided.interval(d)
 
     fun pct(x: Double): String = java.math.BigDecimal(x * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString() + " %"
 }

@@ -1,5 +1,6 @@
 package stackbench.runner.gate
 
+import stackbench.runner.report.Decided
 import stackbench.runner.report.Format
 
 /** The gate's outcome as Markdown, fit for a CI job summary (GitHub's GITHUB_STEP_SUMMARY, a merge request note). Pure. */
@@ -19,12 +20,12 @@ object GateMarkdown {
             "is decided lower, or its p99 higher, beyond the threshold (the process as the unit, Welch's interval and the exact rank test).")
         if (g.cells.isNotEmpty()) {
             appendLine()
-            appendLine("| configuration | verdict | baseline req/s | current req/s | throughput ratio | p99 ratio | processes |")
-            appendLine("|---|---|---:|---:|---|---|---:|")
+            appendLine("| configuration | verdict | baseline req/s | current req/s | throughput ratio | p99 ratio | independent JVMs |")
+            appendLine("|---|---|---:|---:|---|---|---|")
             for (c in g.cells) {
                 val mark = when (c.verdict) { GateVerdict.SLOWER -> "❌"; GateVerdict.FASTER -> "⬆️"; GateVerdict.SAME -> "✅"; GateVerdict.UNDECIDED -> "❔" }
                 appendLine("| `${code(c.configKey)}` | $mark ${c.verdict.text} | ${figure(g, c.configKey, baseline = true)} | ${figure(g, c.configKey, baseline = false)} | " +
-                    "${Gate.ratio(c.throughput)} | ${Gate.ratio(c.p99)} | ${c.throughput.processesB ?: 0} → ${c.throughput.processesA ?: 0} |")
+                    "${Gate.ratio(c.throughput)} | ${Gate.ratio(c.p99)} | ${Decided.basis(c.throughput)} |")
             }
             val notes = g.cells.filter { it.verdict == GateVerdict.SLOWER || it.verdict == GateVerdict.UNDECIDED }
             if (notes.isNotEmpty()) {

@@ -38,10 +38,15 @@ object Decided {
     }
 
     /** The independent JVMs the decision rests on, e.g. "3 and 3 processes", "4 pairs of rounds", or "3 and 3 repetitions" before processes. */
-    fun basis(d: DecisionRecord): String = when {
-        d.processesA == null || d.processesB == null -> "${d.nA} and ${d.nB} repetitions"
-        paired(d) -> "${d.processesA} pairs of rounds"
-        else -> "${d.processesA} and ${d.processesB} processes"
+    fun basis(d: DecisionRecord): String {
+        val units = when {
+            d.processesA == null || d.processesB == null -> return "${d.nA} and ${d.nB} repetitions"
+            d.method == Decisions.SHARED_PROCESSES -> "${d.processesA} shared processes, each serving both sides"
+            paired(d) -> "${d.processesA} pairs of rounds"
+            else -> "${d.processesA} and ${d.processesB} processes"
+        }
+        val jvms = d.jvms ?: return units
+        return if (d.method == Decisions.SHARED_PROCESSES) "$units: $jvms independent JVM${if (jvms == 1) "" else "s"}" else "$units, $jvms independent JVMs"
     }
 
     /** e.g. "; spread between processes 1.2 % and 0.8 %, within one 0.4 % and 0.3 %; 2 processes a side would decide this ratio". */
@@ -50,7 +55,11 @@ object Decided {
         val b = d.spreadB ?: return ""
         fun pct(x: Double) = "%.1f %%".format(java.util.Locale.ROOT, x * 100)
         val within = if (a.within != null && b.within != null) ", within one ${pct(a.within)} and ${pct(b.within)}" else " (one window a process: within included)"
-        val unit = if (paired(d)) "pairs of rounds" else "processes a side"
+        val unit = when {
+            d.method == Decisions.SHARED_PROCESSES -> "shared processes"
+            paired(d) -> "pairs of rounds"
+            else -> "processes a side"
+        }
         val needed = d.processesNeeded?.let { "; $it $unit would decide this ratio" } ?: "; 20 $unit would not decide this ratio"
         return "; spread between processes ${pct(a.between)} and ${pct(b.between)}$within$needed"
     }

@@ -122,6 +122,12 @@ data class DecisionRecord(
      * of rounds, from the spread of the rounds' log ratios (stats/PairedRatio.pairsNeeded).
      */
     val processesNeeded: Int? = null,
+    /**
+     * The independent JVMs the decision rests on: both sides' processes when each side has its own, the pairs' JVMs when
+     * paired by round (two a pair), the shared JVMs when both sides were measured by the same processes (one a pair);
+     * null in runs decided before it was recorded.
+     */
+    val jvms: Int? = null,
 )
 
 /**

@@ -90,6 +90,12 @@ object Decisions {
     const val PAIRED_ROUNDS = "paired-log-process-means"
 
     /**
+     * The method of [paired] over processes that measured both sides (one JVM serving both endpoints): the within-JVM
+     * ratio of each shared process, a one-sample t interval on their logarithms and the exact signed-rank test.
+     */
+    const val SHARED_PROCESSES = "paired-within-process"
+
+    /**
      * Deciding a comparison with the process as the unit of replication (issue 36): [a] and [b] hold each side's
      * windows grouped by the process (JVM) that measured them. The windows of a process are averaged first; the
      * ratio is that of the two sides' geometric means over process means, with Welch's t interval on their
@@ -118,7 +124,7 @@ object Decisions {
         val fewest = minOf(pa.size, pb.size)
         if (fewest < ProcessRatio.MIN_PROCESSES) {
             val sides = if (pa.size == pb.size) "$fewest process a side" else "$fewest process on one side (${pa.size} and ${pb.size})"
-            return record(Relation.UNDECIDED, "$sides: an interval needs ${ProcessRatio.MIN_PROCESSES}; set processes: ${ProcessRatio.MIN_PROCESSES} or more")
+            return record(Relation.UNDECIDED, "$sides: an interval needs ${ProcessRatio.MIN_PROCESSES}")
         }
         val rank = RankTest.mannWhitney(ma, mb)
         val band = BandDecision.decide(interval, threshold)
@@ -149,7 +155,10 @@ object Decisions {
      * Pairing gains when rounds differ (the machine drifts) and costs degrees of freedom when they do not: n − 1
      * against Welch's up to 2n − 2. A suite chooses it before the run, never after seeing which decides.
      */
-    fun paired(a: Map<String, List<Double>>, b: Map<String, List<Double>>, threshold: Double = THRESHOLD, look: Look = Look.SINGLE): RatioDecision {
+    fun paired(
+        a: Map<String, List<Double>>, b: Map<String, List<Double>>, threshold: Double = THRESHOLD, look: Look = Look.SINGLE,
+        method: String = PAIRED_ROUNDS,
+    ): RatioDecision {
         require(threshold >= 0 && threshold < 1) { "threshold must be in [0, 1), not $threshold" }
         val ra = a.filterValues { it.isNotEmpty() }
         val rb = b.filterValues { it.isNotEmpty() }
@@ -158,10 +167,11 @@ object Decisions {
         val confidence = look.confidence
         val windowsA = rounds.sumOf { ra.getValue(it).size }
         val windowsB = rounds.sumOf { rb.getValue(it).size }
-        val aloneText = if (alone.isEmpty()) "" else "; round(s) ${alone.joinToString()} left out: measured on one side only"
+        val unit = if (method == SHARED_PROCESSES) "process(es)" else "round(s)"
+        val aloneText = if (alone.isEmpty()) "" else "; $unit ${alone.joinToString()} left out: measured on one side only"
         fun record(relation: Relation, why: String, interval: RatioInterval?, p: RankTestResult? = null) = RatioDecision(
             interval?.ratio, interval?.low, interval?.high, p?.pValue, windowsA, windowsB, threshold, relation, "$why$aloneText",
-            PAIRED_ROUNDS, rounds.size, rounds.size, interval?.df, confidence, look.k, look.of, p?.exact,
+            method, rounds.size, rounds.size, interval?.df, confidence, look.k, look.of, p?.exact,
         )
         if (rounds.any { r -> (ra.getValue(r) + rb.getValue(r)).any { !(it > 0) } }) {
             return record(Relation.UNDECIDED, "a value ≤ 0 has no logarithm: no ratio of geometric means", null)
@@ -169,12 +179,12 @@ object Decisions {
         val logs = rounds.map { r -> ln(ra.getValue(r).average()) - ln(rb.getValue(r).average()) }
         val interval = PairedRatio.interval(logs, confidence)
         if (rounds.size < ProcessRatio.MIN_PROCESSES) {
-            return record(Relation.UNDECIDED, "${rounds.size} pair(s) of rounds: an interval needs ${ProcessRatio.MIN_PROCESSES}; " +
-                "set processes: ${ProcessRatio.MIN_PROCESSES} or more", interval)
+            val what = if (method == SHARED_PROCESSES) "shared process(es)" else "pair(s) of rounds"
+            return record(Relation.UNDECIDED, "${rounds.size} $what: an interval needs ${ProcessRatio.MIN_PROCESSES}", interval)
         }
         val band = BandDecision.decide(interval, threshold)
         val lookText = if (look.of > 1) " (look ${look.k} of ${look.of})" else ""
-        val pairs = ", paired over ${rounds.size} rounds"
+        val pairs = if (method == SHARED_PROCESSES) ", paired within ${rounds.size} shared processes" else ", paired over ${rounds.size} rounds"
         if (band.relation != Relation.HIGHER && band.relation != Relation.LOWER) return record(band.relation, "${band.why}$pairs$lookText", interval)
         val rank = RankTest.signedRank(logs)
         val alpha = 1 - confidence

@@ -58,7 +58,7 @@ class HistoryAndGateCommandTest {
         val slower = captured("gate", "--baseline", b.toString(), "--current", slow.toString(), "--threshold", "5%",
             "--junit", junit.toString(), "--summary", summary.toString())
         assertThat(slower.code).isEqualTo(Exit.GATE_SLOWER)
-        assertThat(slower.err).contains("gate failed", PLATFORM, "throughput ×0.70")
+        assertThat(slower.err).contains("gate failed", PLATFORM, "throughput 0.70×")
         assertThat(Files.readString(junit)).contains("failures=\"1\"")
         // the summary is appended to, as GITHUB_STEP_SUMMARY expects
         assertThat(Files.readString(summary)).contains("✅ passed", "❌ slower")

@@ -51,7 +51,7 @@ class ComparisonTest {
         assertThat(ch.p99.relation).isEqualTo("higher")
         assertThat(CompareWords.good(CompareWords.Figure.THROUGHPUT, ch.throughput)).isTrue()
         assertThat(CompareWords.good(CompareWords.Figure.P99, ch.p99)).isFalse()
-        assertThat(CompareWords.decision(ch.throughput)).startsWith("B ÷ A = 1.30× [").contains("higher, beyond ±10 % (5 and 5 processes)")
+        assertThat(CompareWords.decision(ch.throughput)).startsWith("B ÷ A = 1.30× [").contains("higher, beyond ±10 % (5 and 5 processes, 10 independent JVMs)")
         val html = CompareHtml.render(Comparisons.of(a, b))
         assertThat(html).contains("<span class=\"good\">1.30× [", "<span class=\"bad\">2.00× [")
     }
@@ -60,7 +60,7 @@ class ComparisonTest {
     fun `a single process a side cannot tell, and says why`() {
         val ch = Comparisons.of(run(listOf(1000.0), listOf(10.0)), run(listOf(2000.0), listOf(5.0))).changes.single()
         assertThat(ch.throughput.decided).isFalse()
-        assertThat(CompareWords.decision(ch.throughput)).isEqualTo("B ÷ A = 2.00×: cannot tell yet: ${ch.throughput.why} (1 and 1 processes)")
+        assertThat(CompareWords.decision(ch.throughput)).isEqualTo("B ÷ A = 2.00×: cannot tell yet: ${ch.throughput.why} (1 and 1 processes, 2 independent JVMs)")
     }
 
     @Test

@@ -67,7 +67,7 @@ class PairedDecisionsTest {
         assertThat(d.pValue!!).isCloseTo(2.0 / 64, Offset.offset(1e-9))
         assertThat(d.pExact).isTrue()
         assertThat(d.why).contains("paired over 6 rounds").contains("exact signed-rank test p = 0.031")
-        assertThat(Decided.sentence(d) { it }).contains("6 pairs of rounds, 6 and 6 windows")
+        assertThat(Decided.sentence(d) { it }).contains("6 pairs of rounds, 12 independent JVMs, 6 and 6 windows")
     }
 
     @Test

@@ -57,7 +57,9 @@ class SuiteDecisionsTest {
         val d = SuiteDecisions.decide(suite.comparisons, cells).single()
         assertThat(d.decided).isFalse()
         assertThat(d.nA).isEqualTo(1)
-        assertThat(d.why).startsWith("1 process on one side (1 and 3): an interval needs 2; set processes: 2 or more")
+        // three were run: the advice names the processes the flags took, never "set processes: 2"
+        assertThat(d.why).isEqualTo("1 process on one side (1 and 3): an interval needs 2; 2 of 3 and 0 of 3 processes had no window left " +
+            "(see left out): a longer warm-up cap, a lower load level or more processes may keep them")
         assertThat(d.leftOut).containsExactly("virtual/io-blocking-delay100/c100/r2: flagged warming", "virtual/io-blocking-delay100/c100/r3: flagged warming")
         assertThat(SuiteDecisions.openConfigs(listOf(d))).containsExactlyInAnyOrder("virtual/io-blocking-delay100/c100", "platform/io-blocking-delay100/c100")
     }
@@ -140,7 +142,7 @@ class SuiteDecisionsTest {
         val decided = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0))).single()
         assertThat(stackbench.runner.report.Decided.sentence(decided) { it })
             .isEqualTo("virtual/io-blocking-delay100/c100 ÷ platform/io-blocking-delay100/c100 = 1.98× [1.95–2.02]: higher, beyond ±10 % " +
-                "(3 and 3 processes, 3 and 3 windows, 95.0 % interval; spread between processes 0.8 % and 0.5 % (one window a process: " +
+                "(3 and 3 processes, 6 independent JVMs, 3 and 3 windows, 95.0 % interval; spread between processes 0.8 % and 0.5 % (one window a process: " +
                 "within included); 2 processes a side would decide this ratio)")
         val open = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(520.0, 700.0, 530.0))).single()
         assertThat(stackbench.runner.report.Decided.sentence(open) { it }).contains("cannot tell yet: 95.0 % interval").contains("crosses an edge of the band")

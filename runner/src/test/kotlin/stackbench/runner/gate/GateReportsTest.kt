@@ -28,7 +28,7 @@ class GateReportsTest {
         assertThat(byName.keys).containsExactlyInAnyOrder(PLATFORM, VIRTUAL)
         val failure = byName.getValue(PLATFORM).getElementsByTagName("failure").item(0) as Element
         assertThat(failure.getAttribute("message")).isEqualTo("slower beyond ±5 %")
-        assertThat(failure.textContent).contains("throughput ×0.70")
+        assertThat(failure.textContent).contains("throughput 0.70×")
         assertThat(byName.getValue(VIRTUAL).getElementsByTagName("failure").length).isZero()
     }
 

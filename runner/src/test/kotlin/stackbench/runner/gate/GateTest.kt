@@ -27,7 +27,7 @@ class GateTest {
         assertThat(slower.throughput.relation).isEqualTo("lower")
         assertThat(slower.throughput.ratio!!).isBetween(0.69, 0.71)
         assertThat(slower.throughput.high!!).isLessThan(0.95)
-        assertThat(g.reason).contains(PLATFORM, "slower beyond 5 %", "throughput ×0.70")
+        assertThat(g.reason).contains(PLATFORM, "slower beyond 5 %", "throughput 0.70×")
         assertThat(g.cells.single { it.configKey == VIRTUAL }.verdict).isEqualTo(GateVerdict.SAME)
     }
 
@@ -38,7 +38,7 @@ class GateTest {
         val slower = g.cells.single { it.verdict == GateVerdict.SLOWER }
         assertThat(slower.configKey).isEqualTo(VIRTUAL)
         assertThat(slower.p99.relation).isEqualTo("higher")
-        assertThat(slower.why).startsWith("p99 ×1.50")
+        assertThat(slower.why).startsWith("p99 1.50×")
     }
 
     @Test

@@ -34,7 +34,7 @@ class FindingsTest {
         assertThat(f.best).isEqualTo("webflux")
         assertThat(f.decision).isEqualTo(decided.single())
         assertThat(plain(f)).startsWith("[webflux] served the most: 1,500 req/s, 50 % more than [tomcat] (1,000 req/s); " +
-            "the suite's comparison webflux-vs-tomcat decided $webflux ÷ $tomcat = ${Decided.ratio(decided.single())}${Decided.interval(decided.single())}: higher, beyond ±10 % (5 and 5 processes)")
+            "the suite's comparison webflux-vs-tomcat decided $webflux ÷ $tomcat = ${Decided.ratio(decided.single())}${Decided.interval(decided.single())}: higher, beyond ±10 % (5 and 5 processes, 10 independent JVMs)")
     }
 
     @Test
