@@ -104,10 +104,12 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val aKeys = a.map { it.configKey }.toSet()
         val bKeys = b.map { it.configKey }.toSet()
         val recorded = runs[row.a.run]?.decisions.orEmpty().firstOrNull { d -> d.a in aKeys && d.b in bKeys && d.look != null && d.maxLooks != null }
-        val look = recorded?.let { Look(it.look!!, it.maxLooks!!) } ?: Look.SINGLE
+        val unscheduled = if (recorded == null) unscheduledLook(runs[row.a.run], a + b) else null
+        val look = recorded?.let { Look(it.look!!, it.maxLooks!!) } ?: unscheduled ?: Look.SINGLE
         // rows over two runs: no process of one run is the other's, whatever their names
         fun ofRun(cells: List<CellResult>, run: String?) = if (row.b?.run == row.a.run) cells else cells.map { it.copy(appStartedBy = "$run:${it.appStartedBy ?: it.key}") }
-        return Engine.decide(ofRun(a, row.a.run), ofRun(b, row.b?.run), c.figure, c.threshold, look, c.paired).ratio
+        val d = Engine.decide(ofRun(a, row.a.run), ofRun(b, row.b?.run), c.figure, c.threshold, look, c.paired).ratio
+        return if (unscheduled == null) d else d.copy(why = "${d.why}; $UNSCHEDULED")
     }
 
     private fun ok(s: Selector): List<CellResult> = runs[s.run]?.cells.orEmpty().filter { it.status == CellStatus.OK && s.matches(it) }
@@ -139,6 +141,21 @@ class Verdicts(private val runs: Map<String, RunResult>) {
     }
 
     companion object {
+        /** Why a row of a run that repeated rounds before looks were recorded is decided at look k of k. */
+        const val UNSCHEDULED = "the run repeated rounds before looks were recorded, so it is scored as having looked at every round it ran"
+
+        /**
+         * The look a row of [run] is scored at when the run repeated cells past its plan (`--until-decided`) but recorded
+         * no look: it looked once a round, so at look k of k, k the rounds [cells] ran (the highest repetition less the
+         * planned ones, plus the planned look); null when the run kept to its plan or recorded its looks.
+         */
+        fun unscheduledLook(run: RunResult?, cells: List<CellResult>): Look? {
+            if (run == null || run.run.plannedCells <= 0 || run.cells.size <= run.run.plannedCells) return null
+            if (run.decisions.any { it.look != null }) return null
+            val rounds = (cells.maxOfOrNull { it.repetition } ?: return null) - run.run.repetitions + 1
+            return if (rounds >= 2) Look(rounds, rounds) else null
+        }
+
         /** Whether a verdict on [figure] counts [cell]: nothing leaves it out ([Figure.leftOutBy]). The tables read the same cells. */
         fun unflagged(cell: CellResult, figure: Figure): Boolean = figure.leftOutBy(cell).isEmpty()
 

@@ -63,7 +63,7 @@ class HistoryPostgresIT {
             val latest = captured("gate", "--history", url, "--baseline", "latest", "--current", slow.toString())
             assertThat(latest.code).describedAs(latest.err).isEqualTo(Exit.GATE_SLOWER)
             assertThat(latest.out).contains("against baseline `t-2`")
-            assertThat(latest.err).contains(PLATFORM, "throughput ×0.70")
+            assertThat(latest.err).contains(PLATFORM, "throughput 0.70×")
             val same = captured("gate", "--history", url, "--baseline", "t-1", "--current", second.toString())
             assertThat(same.code).describedAs(same.err).isEqualTo(Exit.OK)
             val none = captured("gate", "--history", url, "--baseline", "latest", "--current", first.toString())
