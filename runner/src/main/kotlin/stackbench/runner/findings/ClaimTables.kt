@@ -26,8 +26,9 @@ data class Measured(val selector: Selector, val cells: List<CellResult>, val val
  * published and what the lab measured, side by side, and the ratios. Nothing here is typed in by hand
  * but the published figures in docs/claims.yaml.
  */
-class ClaimTables(private val runs: Map<String, RunResult>) {
-    private val verdicts = Verdicts(runs)
+class ClaimTables(private val runs: Map<String, RunResult>, claims: Claims? = null) {
+    /** The rows' verdicts, those of a claim as its family settled them ([Verdicts]). */
+    private val verdicts = Verdicts(runs, claims)
 
     /**
      * [selector]'s cells and [figure] over the repetitions that [judged]'s verdict counts (the flags its figure's
@@ -82,7 +83,7 @@ class ClaimTables(private val runs: Map<String, RunResult>) {
             Summary.MEDIAN -> if (oneRun) "one run" else "median" + if ((reps.maxOrNull() ?: 0) >= Statistics.MIN_FOR_INTERVAL) " [range]" else ""
         } + (if (oneRun && c.summary == Summary.MEDIAN) "" else " over ${repetitions(reps)}") + flagging(measured, oneRun) +
             (if (paired) "; measured ratio: " + (if (c.paired) "the geometric mean of the rounds' ratios (process k of each side, paired)" else "of geometric means over process means") + ", as the verdict reads it" else "") +
-            (if (judged) "; verdicts: the interval of that ratio (${if (c.paired) "one-sample t over the rounds' log ratios" else "Welch"}, 95 % at one look) against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
+            (if (judged) "; verdicts: the interval of that ratio (${if (c.paired) "one-sample t over the rounds' log ratios" else "Welch"}, 95 % at one look${if (rowVerdicts.any { it.family > 1 }) "; a claim's rows at 95 % ÷ its rows not yet settled, Holm's step-down" else ""}) against the claim" else "") + "; runs: ${c.rows.flatMap { listOfNotNull(it.a.run, it.b?.run) }.distinct().joinToString { "docs/runs/" + md(it) }}"
         return buildString {
             appendLine("*$caption*")
             appendLine()

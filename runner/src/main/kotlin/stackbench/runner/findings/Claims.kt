@@ -2,8 +2,12 @@ package stackbench.runner.findings
 
 import stackbench.runner.plan.Cell
 import stackbench.runner.results.CellResult
+import stackbench.runner.stats.ClaimVerdict
 import stackbench.runner.stats.Decisions
+import stackbench.runner.stats.RatioDecision
 import stackbench.runner.stats.Relation
+import java.time.LocalDate
+import java.util.Locale
 
 /**
  * What docs/findings.md compares: each [Comparison] sets figures an article published beside the same
@@ -74,6 +78,37 @@ data class Selector(
         (connections?.let { " at $it connections" } ?: "") + (rate?.let { " at $it req/s" } ?: "")
 }
 
+/**
+ * An article's claim of a size ("roughly doubles", "cuts it below half"): a ÷ b lies [above] or below [bound], tested one-sided
+ * against the bound, beside the row's relation at the ±10 % band: it holds when the row's whole interval lies on the claimed
+ * side of the bound, differs when wholly on the other, and cannot tell when the interval holds the bound. Written in
+ * docs/claims.yaml as `size: {above: 1.5, fixed: 2026-11-23}`: [fixed] is the day the size entered the file, so that a reader
+ * sees whether it was chosen before the runs it is tested on.
+ */
+data class Size(val bound: Double, val above: Boolean, val fixed: LocalDate) {
+    init {
+        require(bound > 0) { "a size is a ratio above 0, not $bound" }
+    }
+
+    /** Whether a published ratio lies on the claimed side of the bound (the rows a size applies to). */
+    fun covers(ratio: Double): Boolean = if (above) ratio > bound else ratio < bound
+
+    /** The one-sided test: the interval wholly on the claimed side holds, wholly on the other differs. */
+    fun verdict(d: RatioDecision?): ClaimVerdict {
+        val low = d?.low
+        val high = d?.high
+        return when {
+            low == null || high == null -> ClaimVerdict.CANNOT_TELL
+            if (above) low > bound else high < bound -> ClaimVerdict.HOLDS
+            if (above) high < bound else low > bound -> ClaimVerdict.DIFFERS
+            else -> ClaimVerdict.CANNOT_TELL
+        }
+    }
+
+    /** `above 1.50×`, `below 0.50×`. */
+    val text: String get() = "${if (above) "above" else "below"} ${"%.2f×".format(Locale.ROOT, bound)}"
+}
+
 /** One line of a comparison: side A, optionally side B, and what the article published for each (null: nothing). */
 data class Row(
     val label: String,
@@ -89,6 +124,8 @@ data class Row(
     val claimId: String? = null,
     /** The row's name in a sentence, e.g. `limit 50000` (its [label] with the sweep's key when the label is a bare value). */
     val name: String = label,
+    /** The article's size this row claims beside its relation ([Size]); null: the relation alone. */
+    val size: Size? = null,
 ) {
     val published: Double? get() = publishedRatio ?: if (publishedA != null && publishedB != null && publishedB != 0.0) publishedA / publishedB else null
 
@@ -125,8 +162,13 @@ data class Comparison(
     val rows: List<Row>,
     /** Further figures shown for each side, e.g. the cgroup's throttling. */
     val show: List<Figure>,
-    /** The practical threshold its verdicts use: a ratio within 1 ± threshold is "the same". */
+    /** The practical threshold its verdicts use: a ratio within 1 ± threshold is "the same"; at most [MAX_BAND]. */
     val threshold: Double = Decisions.THRESHOLD,
     /** Its rows decided paired by round (`paired: true`, [Decisions.paired]), as a suite comparison with `paired: true`. */
     val paired: Boolean = false,
+    /** The article's claim of a size (`size:`), on the rows whose published ratio lies on its side ([Row.size]). */
+    val size: Size? = null,
 )
+
+/** The widest band "the same" may have: ±10 %. A claim of a larger effect is a [Size]. */
+const val MAX_BAND = 0.10

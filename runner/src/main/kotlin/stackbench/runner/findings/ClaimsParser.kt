@@ -75,8 +75,11 @@ object ClaimsParser {
             Summary.entries.firstOrNull { it.id == n.value } ?: null.also { problems.at(n, m.qualify("summary"), "'${n.value}' is not median or mean") }
         } ?: Summary.MEDIAN
         val threshold = m.double("threshold", 0.0, 1.0)?.also { t ->
-            if (t <= 0.0 || t >= 1.0) problems.at(m.scalar("threshold"), m.qualify("threshold"), "'$t' must lie between 0 and 1 (0.10: ±10 %)")
-        }?.takeIf { it > 0.0 && it < 1.0 } ?: Decisions.THRESHOLD
+            if (t <= 0.0 || t > MAX_BAND) problems.at(m.scalar("threshold"), m.qualify("threshold"),
+                "'$t' is not a band above 0 and at most $MAX_BAND: \"the same\" is never wider than ±${(MAX_BAND * 100).toInt()} %",
+                "a claim of a size (\"doubles\", \"below half\") is a size: {above: 1.5, fixed: YYYY-MM-DD}, tested beside the band")
+        }?.takeIf { it > 0.0 && it <= MAX_BAND } ?: Decisions.THRESHOLD
+        val size = m.map("size")?.let { size(it, problems) }
         val paired = m.boolean("paired") ?: false
         val run = m.string("run")
         val aTemplate = m.map("a")?.let { side(it) }
@@ -92,13 +95,47 @@ object ClaimsParser {
             rowMaps != null -> rowMaps.mapNotNull { r -> listedRow(r, run, aTemplate, bTemplate, declared, problems) }
             else -> null.also { problems.at(m.node, m.qualify(id ?: "comparison"), "has no rows: give over (a sweep) or rows") }
         }
-        val rows = built?.let { applyClaims(m, it, declared, threshold, problems) }
+        val rows = built?.let { applyClaims(m, it, declared, threshold, problems) }?.map { it.copy(size = size?.takeIf { s -> appliesTo(s, it, threshold) }) }
         val rowHeader = m.string("row-header") ?: over?.node?.value?.mapNotNull { (it.keyNode as? ScalarNode)?.value }?.joinToString(", ") ?: "configuration"
         m.finish()
         if (id == null || figure == null || rows == null) return null
         if (rows.isEmpty()) problems.at(m.node, m.qualify("rows"), "no rows")
         if (rows.any { it.b != null } && rows.any { it.b == null }) problems.at(m.node, id, "either every row has a side b or none has")
-        return Comparison(id, title, figure, summary, rowHeader, aTemplate?.get("name")?.value ?: "A", bTemplate?.get("name")?.value ?: rows.firstOrNull()?.b?.let { "B" }, rows, show, threshold, paired)
+        if (size != null && rows.none { it.size != null }) {
+            problems.at(m.keyNode("size"), m.qualify("size"), "applies to no row: no row's published ratio (or claim: without one) lies ${size.text}")
+        }
+        return Comparison(id, title, figure, summary, rowHeader, aTemplate?.get("name")?.value ?: "A", bTemplate?.get("name")?.value ?: rows.firstOrNull()?.b?.let { "B" }, rows, show, threshold, paired, size)
+    }
+
+    /**
+     * `size: {above: 1.5, fixed: 2026-11-23}` (or `below:`): the article's claim of a size, with the day it was fixed.
+     */
+    private fun size(m: YamlMap, problems: Problems): Size? {
+        val above = m.double("above", 0.0, 1000.0)
+        val below = m.double("below", 0.0, 1000.0)
+        val fixedNode = m.scalar("fixed")
+        m.finish()
+        if ((above == null) == (below == null)) {
+            problems.at(m.node, m.path, "give one bound: above: X (a ÷ b claimed above X) or below: X", "e.g. size: {above: 1.5, fixed: 2026-11-23}")
+            return null
+        }
+        val bound = above ?: below!!
+        if (!(bound > 0)) return null.also { problems.at(m.scalar(if (above != null) "above" else "below"), m.path, "a size is a ratio above 0, not $bound") }
+        if (fixedNode == null) return null.also { problems.at(m.node, m.qualify("fixed"), "is required: the day the size was written here (YYYY-MM-DD), before the runs that test it") }
+        val fixed = runCatching { java.time.LocalDate.parse(fixedNode.value) }.getOrNull()
+            ?: return null.also { problems.at(fixedNode, m.qualify("fixed"), "'${fixedNode.value}' is not a date (YYYY-MM-DD)") }
+        return Size(bound, above != null, fixed)
+    }
+
+    /**
+     * Whether a comparison's size is a row's claim too: a row against a side b that claims a relation, whose published ratio
+     * lies on the size's side, or, with none published, whose `claim:` points that way (higher for above 1, lower for below 1).
+     */
+    private fun appliesTo(size: Size, row: Row, threshold: Double): Boolean {
+        if (row.b == null || row.claimed(threshold) == null) return false
+        val published = row.published
+        return if (published != null) size.covers(published)
+        else (size.above && size.bound > 1 && row.claim == Expectation.HIGHER) || (!size.above && size.bound < 1 && row.claim == Expectation.LOWER)
     }
 
     /**

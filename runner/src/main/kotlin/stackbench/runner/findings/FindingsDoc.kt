@@ -8,7 +8,7 @@ package stackbench.runner.findings
  */
 object FindingsDoc {
     /** A generated block's opening marker; its one group is the key ([ProseFigures] reads around them too). */
-    val OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts|forest|articles|provenance) -->")
+    val OPEN = Regex("<!-- ((?:table|verdict):[a-z0-9-]+|verdicts|forest|articles|provenance|multiplicity) -->")
 
     /** A marker's key for a comparison's table, a claim's verdict sentence, and the glance table. */
     fun table(id: String) = "table:$id"
@@ -17,6 +17,9 @@ object FindingsDoc {
 
     /** One line per article: what it said, what the lab measured, what to do ([VerdictText.articles]). */
     const val ARTICLES = "articles"
+
+    /** How many verdicts may be false by chance, and how each claim's family is held ([VerdictText.multiplicity]). */
+    const val MULTIPLICITY = "multiplicity"
 
     /** The forest plot's block: its image and its rows in words ([Forest]). */
     const val FOREST = "forest"

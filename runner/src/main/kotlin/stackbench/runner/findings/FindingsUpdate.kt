@@ -26,13 +26,14 @@ object FindingsUpdate {
 
     /** [claimsText]: claims.yaml as written, whose published figures the prose may quote. */
     fun update(claims: Claims, runs: Map<String, RunResult>, doc: String, claimsText: String = ""): Outcome {
-        val tables = ClaimTables(runs)
+        val tables = ClaimTables(runs, claims)
         val problems = mutableListOf<String>()
         runNames(claims).filter { it !in runs }.forEach { problems += "no run '$it' was given" }
         for (c in claims.comparisons) {
             tables.unmatched(c).filter { it.run in runs }.forEach { problems += "table ${c.id}: no cell matches ${it.describe()}" }
         }
-        val results = Verdicts(runs).claims(claims)
+        val verdicts = Verdicts(runs, claims)
+        val results = verdicts.claims(claims)
         val blocks = linkedMapOf<String, String>()
         claims.comparisons.forEach { blocks[FindingsDoc.table(it.id)] = tables.render(it) }
         results.forEach { blocks[FindingsDoc.verdict(it.claim.id)] = VerdictText.sentence(it) }
@@ -41,6 +42,10 @@ object FindingsUpdate {
         if (claims.articles.isNotEmpty()) blocks[FindingsDoc.ARTICLES] = VerdictText.articles(claims.articles, results, runs)
         // the plot is the document's own choice: filled where it has the marker
         if (forest.isNotEmpty() && FindingsDoc.section(doc, FindingsDoc.FOREST) != null) blocks[FindingsDoc.FOREST] = Forest.block(forest, FindingsDoc.FOREST_IMAGE)
+        if (FindingsDoc.section(doc, FindingsDoc.MULTIPLICITY) != null) {
+            val alone = claims.comparisons.flatMap { verdicts.rows(it) }.filter { it.row.claimId == null && it.verdict != null }
+            blocks[FindingsDoc.MULTIPLICITY] = VerdictText.multiplicity(results, alone)
+        }
         // the runs' provenance, where the document has the marker: the runs the claims read
         if (FindingsDoc.section(doc, FindingsDoc.PROVENANCE) != null) blocks[FindingsDoc.PROVENANCE] = Provenance.block(runs.filterKeys { it in runNames(claims) })
         val spliced = FindingsDoc.splice(doc, blocks)

@@ -22,6 +22,8 @@ object Forest {
         /** The band's half-width: "the same" means within 1 ± [threshold]. */
         val threshold: Double,
         val verdict: ClaimVerdict,
+        /** The article's size the row claims beside the band ([Size.text]), or null. */
+        val size: String? = null,
     )
 
     fun lines(results: List<ClaimResult>): List<Line> = results.flatMap { r ->
@@ -31,7 +33,7 @@ object Forest {
             val published = if (v.row.b == null) 1.0 else v.row.published
             // a claim tested by several tables names the table too: the same row label recurs in each
             val where = if (v.comparison.id == r.claim.id) r.claim.id else "${r.claim.id} (${v.comparison.id})"
-            Line(r.claim.id, r.claim.article, "$where: ${v.row.name}", published, ratio, d.low, d.high, v.comparison.threshold, v.verdict!!)
+            Line(r.claim.id, r.claim.article, "$where: ${v.row.name}", published, ratio, d.low, d.high, v.comparison.threshold, v.verdict!!, v.row.size?.text)
         }
     }
 
@@ -46,11 +48,16 @@ object Forest {
         for (l in lines) {
             val interval = if (l.low != null && l.high != null) " [${f(l.low)}–${f(l.high)}]" else ""
             appendLine("| ${VerdictText.safe(l.label)} | ${l.published?.let { f(it) } ?: "–"} | ${f(l.measured)}$interval | " +
-                "${f(1 - l.threshold)}–${f(1 + l.threshold)} | ${l.verdict.text} |")
+                "${f(1 - l.threshold)}–${f(1 + l.threshold)}${l.size?.let { ", $it" } ?: ""} | ${l.verdict.text} |")
         }
         appendLine()
         append("</details>")
     }
 
-    private fun f(x: Double) = if (x >= 10) "%.0f×".format(Locale.ROOT, x) else "%.2f×".format(Locale.ROOT, x)
+    private fun f(x: Double) = when {
+        x < 0.01 -> "<0.01×"
+        x > 100 -> ">100×"
+        x >= 10 -> "%.0f×".format(Locale.ROOT, x)
+        else -> "%.2f×".format(Locale.ROOT, x)
+    }
 }

@@ -22,7 +22,7 @@ object VerdictText {
         Relation.LOWER -> "lower"
         Relation.SAME -> "same"
         Relation.UNDECIDED -> "–"
-    }
+    } + (v.row.size?.takeIf { v.claimed != null }?.let { ", ${it.text}" } ?: "")
 
     /** `holds [0.93–0.95]`, `cannot tell: one repetition`, or `–` for a row that claims nothing. */
     fun verdictCell(v: RowVerdict): String = when (v.verdict) {
@@ -102,7 +102,10 @@ object VerdictText {
         val differs = r.rows.filter { it.verdict == ClaimVerdict.DIFFERS }
         if (differs.isNotEmpty()) {
             out.append(" Differs: ").append(differs.joinToString("; ") { v ->
-                "${name(v, multi)} ${ratio(v)} (claimed ${relation(v.claimed)}, measured ${relation(v.decision?.relation)})"
+                val size = v.row.size
+                if (size != null && v.sizeVerdict == ClaimVerdict.DIFFERS)
+                    "${name(v, multi)} ${ratio(v)} (claimed ${relation(v.claimed)} and ${size.text}, measured wholly ${if (size.above) "below" else "above"} ${size.text.substringAfter(' ')})"
+                else "${name(v, multi)} ${ratio(v)} (claimed ${relation(v.claimed)}${size?.let { " and ${it.text}" } ?: ""}, measured ${relation(v.decision?.relation)})"
             }).append('.')
         }
         val holds = r.rows.filter { it.verdict == ClaimVerdict.HOLDS }
@@ -110,8 +113,11 @@ object VerdictText {
         val interval = r.rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL && it.repetitions >= Statistics.MIN_FOR_INTERVAL && it.decision?.low != null }
         if (interval.isNotEmpty()) {
             out.append(" Undecided by their intervals: ").append(interval.joinToString("; ") { v ->
-                "${name(v, multi)} ${ratio(v)}, " + if (v.decision!!.low!! > 1 + v.decision.threshold || v.decision.high!! < 1 - v.decision.threshold)
-                    "clear of the band but not the rank test" else "across an edge of the band"
+                "${name(v, multi)} ${ratio(v)}, " + when {
+                    v.decision!!.decided && v.sizeVerdict == ClaimVerdict.CANNOT_TELL -> "${relation(v.decision.relation)}, but across the claimed size (${v.row.size!!.text})"
+                    v.decision.low!! > 1 + v.decision.threshold || v.decision.high!! < 1 - v.decision.threshold -> "clear of the band but not the rank test"
+                    else -> "across an edge of the band"
+                }
             }).append('.')
         }
         val flagged = r.rows.filter { it.verdict == ClaimVerdict.CANNOT_TELL && it.flags.isNotEmpty() }
@@ -137,17 +143,19 @@ object VerdictText {
 
     /** What the rows claim (the relation and its band) and how many processes (or, against a published figure, repetitions) they rest on. */
     private fun basis(r: ClaimResult): String {
-        val groups = r.rows.groupBy { Triple(it.claimed, it.comparison.threshold, it.row.b == null) }
+        val groups = r.rows.groupBy { listOf(it.claimed, it.comparison.threshold, it.row.b == null, it.row.size) }
         val claimed = groups.entries.joinToString("; ") { (k, rs) ->
-            val (rel, t, unpaired) = k
-            val of = if (unpaired) "measured ÷ published" else "a ÷ b"
+            val rel = k[0] as Relation?
+            val t = k[1] as Double
+            val of = if (k[2] as Boolean) "measured ÷ published" else "a ÷ b"
+            val size = k[3] as Size?
             val what = when (rel) {
                 Relation.HIGHER -> "higher ($of above ${x(1 + t)})"
                 Relation.LOWER -> "lower ($of below ${x(1 - t)})"
                 else -> "the same ($of within ${x(1 - t)}–${x(1 + t)})"
-            }
+            } + (size?.let { " and ${it.text}, one-sided (the article's size, fixed ${it.fixed})" } ?: "")
             what + if (groups.size == 1) (if (rs.size == 1) "" else " in every row") else " in ${rs.size} ${if (rs.size == 1) "row" else "rows"}"
-        }
+        } + holm(r) + (r.rows.firstOrNull { it.sizeAfterRun }?.let { "; the size was written after the run it is tested on began, so a re-run tests it as fixed before" } ?: "")
         // rows against a second side are decided over app processes (Decisions.processes); against a published figure, over repetitions
         val processes = r.rows.mapNotNull { v -> v.decision?.takeIf { v.row.b != null }?.let { d -> if (d.processesA != null && d.processesB != null) minOf(d.processesA, d.processesB) else null } }
         if (processes.isNotEmpty() && r.rows.all { it.row.b != null }) {
@@ -163,6 +171,32 @@ object VerdictText {
             else -> "${reps.min()}-${reps.max()} repetitions"
         } + if (r.rows.all { it.row.b == null }) " each" else " a side"
         return "Claimed: $claimed; medians over $repText"
+    }
+
+    /**
+     * How many of the page's verdicts may be false by chance: each claim's family held to 5 % by Holm's step-down, so at most
+     * 5 % of the decided claims are expected to be false; the rows outside every claim decided each at 5 % on its own.
+     */
+    fun multiplicity(results: List<ClaimResult>, alone: List<RowVerdict>): String {
+        val decided = results.filter { it.verdict != ClaimVerdict.CANNOT_TELL }
+        val rows = results.flatMap { it.rows }
+        val largest = results.maxByOrNull { r -> r.rows.maxOfOrNull { it.family } ?: 0 }
+        val aloneDecided = alone.count { it.decided }
+        fun expected(n: Int) = "%.1f".format(Locale.ROOT, n * 0.05)
+        return "Of the ${results.size} claims, ${decided.size} decided (${decided.count { it.verdict == ClaimVerdict.HOLDS }} hold, " +
+            "${decided.count { it.verdict == ClaimVerdict.DIFFERS }} differ), over ${rows.size} rows. Each claim's rows are one family " +
+            "of the rows that have an interval (the largest, ${largest?.claim?.id}, has ${largest?.rows?.maxOfOrNull { it.family } ?: 0}; a row without one tests nothing): " +
+            "Holm's step-down decides a row at 5 % ÷ the rows of its family not yet " +
+            "settled, so the chance that any verdict of a claim is false stays within 5 %, and of the ${decided.size} decided claims at most " +
+            "${expected(decided.size)} are expected to be false by chance. The ${alone.size} rows outside every claim (the tables' other rows) " +
+            "are decided each on its own at 5 %: " + (if (aloneDecided == 0) "none of them decided. " else "of their $aloneDecided decided rows, up to ${expected(aloneDecided)} may be false by chance. ") +
+            "Both figures hold as far as each interval is honest at its level (docs/methodology.md, \"The engine's known truth at the band's edges\")."
+    }
+
+    /** How the claim's rows share the 5 % of a false verdict, when there are several (Holm's step-down, [Verdicts]). */
+    private fun holm(r: ClaimResult): String {
+        val n = r.rows.maxOfOrNull { it.family } ?: 1
+        return if (n < 2) "" else "; the $n of its rows with an interval held together to 5 % of any false verdict (Holm's step-down: a row decides at 5 % ÷ the rows not yet settled)"
     }
 
     private fun ClaimVerdict.id() = when (this) {

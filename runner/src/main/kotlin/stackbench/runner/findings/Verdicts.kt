@@ -35,6 +35,14 @@ data class RowVerdict(
     val waived: List<Waived> = emptyList(),
     /** A row of a run from before processes were recorded with one JVM a side: it cannot tell until re-run. */
     val notRerun: Boolean = false,
+    /** The one-sided test of the row's [Row.size]: null when it claims none. */
+    val sizeVerdict: ClaimVerdict? = null,
+    /** Among how many rows of its claim's family the look's error was shared when this row settled (Holm's step-down); 1: its own. */
+    val share: Int = 1,
+    /** The rows of its claim's family (1: a row outside every claim, decided on its own). */
+    val family: Int = 1,
+    /** Its [Row.size] was written into claims.yaml on a day after its run began: a re-run tests it as fixed before. */
+    val sizeAfterRun: Boolean = false,
 ) {
     val decided: Boolean get() = verdict == ClaimVerdict.HOLDS || verdict == ClaimVerdict.DIFFERS
 }
@@ -57,9 +65,47 @@ data class ClaimResult(val claim: Claim, val rows: List<RowVerdict>, val verdict
  * a row decides only from unflagged repetitions, at least [Statistics.MIN_FOR_INTERVAL] a side, so no verdict rests
  * on a flagged window and `--until-decided` rounds that replaced one count.
  */
-class Verdicts(private val runs: Map<String, RunResult>) {
+class Verdicts(private val runs: Map<String, RunResult>, private val declared: Claims? = null) {
 
-    fun row(c: Comparison, row: Row): RowVerdict {
+    /** Every claimed row of [declared]'s claims, settled by Holm's step-down within its claim's family ([family]). */
+    private val settled: Map<Pair<String, Int>, RowVerdict> by lazy {
+        val all = declared ?: return@lazy emptyMap()
+        all.comparisons.flatMap { c -> c.rows.mapIndexedNotNull { i, r -> if (r.claimId != null && r.claimed(c.threshold) != null) Triple(c, i, r) else null } }
+            .groupBy { it.third.claimId!! }.values
+            .flatMap { members -> family(members.map { (c, i, _) -> c to i }).entries }
+            .associate { it.key to it.value }
+    }
+
+    /**
+     * Holm's step-down over one claim's rows (its family): with r rows not yet settled, each is decided at the look's α ÷ r;
+     * the rows that decide settle there, and the rest are decided again at α ÷ (r − settled); when none decides, the rest
+     * settle as they read. So the chance that any verdict of the family is false stays within the look's α (Holm 1979),
+     * however many rows the claim has.
+     */
+    private fun family(members: List<Pair<Comparison, Int>>): Map<Pair<String, Int>, RowVerdict> {
+        val out = LinkedHashMap<Pair<String, Int>, RowVerdict>()
+        // a row without an interval (too few processes, no value) tests nothing at any level: it is no member of the family.
+        // Whether a row has one depends on how many processes it kept, never on what they measured
+        val alone = members.associateWith { (c, i) -> row(c, c.rows[i], 1, 1) }
+        val untested = alone.filterValues { it.decision?.low == null || it.decision.high == null }.keys
+        var open = members.filter { it !in untested }
+        untested.forEach { k -> out[k.first.id to k.second] = alone.getValue(k).copy(family = open.size) }
+        val size = open.size
+        while (open.isNotEmpty()) {
+            val at = open.associateWith { (c, i) -> row(c, c.rows[i], open.size, size) }
+            val decided = at.filterValues { it.decided }
+            val settle = if (decided.isEmpty()) at else decided
+            settle.forEach { (k, v) -> out[k.first.id to k.second] = v }
+            if (decided.isEmpty()) break
+            open = open.filter { it !in decided.keys }
+        }
+        return out
+    }
+
+    fun row(c: Comparison, row: Row): RowVerdict =
+        settled[c.id to c.rows.indexOf(row)]?.takeIf { it.row == row } ?: row(c, row, share = 1, family = 1)
+
+    private fun row(c: Comparison, row: Row, share: Int, family: Int): RowVerdict {
         val claimed = row.claimed(c.threshold)
         val a = ok(row.a)
         val b = row.b?.let { ok(it) }
@@ -70,24 +116,29 @@ class Verdicts(private val runs: Map<String, RunResult>) {
         val flags = (disqualifying(a, c.aName, c.figure) + b?.let { disqualifying(it, c.bName ?: "B", c.figure) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
         val decision = when {
-            vb != null -> if (va.isEmpty() || vb.isEmpty()) null else byProcess(countedA, countedB!!, c, row)
+            vb != null -> if (va.isEmpty() || vb.isEmpty()) null else byProcess(countedA, countedB!!, c, row, share)
             row.publishedA != null -> if (va.isEmpty()) null else againstPublished(va, row.publishedA, c.threshold)
             else -> null
         }
-        val verdict = claimed?.let { claim -> decision?.let { Decisions.verdict(claim, it) } ?: ClaimVerdict.CANNOT_TELL }
+        val sizeVerdict = row.size?.let { s -> s.verdict(decision) }
+        val verdict = claimed?.let { claim -> both(decision?.let { Decisions.verdict(claim, it) } ?: ClaimVerdict.CANNOT_TELL, sizeVerdict) }
         val reps = if (vb != null) minOf(va.size, vb.size) else va.size
         // a run of one JVM a configuration, from before the process was the unit: only a re-run can decide it
         val notRerun = verdict == ClaimVerdict.CANNOT_TELL && decision?.let(::oneProcess) == true && !(a + b.orEmpty()).all { Processes.recorded(it) }
-        val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps, notRerun)
+        val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps, notRerun, sizeVerdict)
         val waived = (waived(a, c.aName, c.figure) + b?.let { waived(it, c.bName ?: "B", c.figure) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (flag, sides) -> Waived(flag.first, flag.second, sides.distinct()) }
-        return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived, notRerun)
+        val began = listOfNotNull(row.a.run, row.b?.run).mapNotNull { runs[it]?.run?.startedAt?.take(10)?.let { d -> runCatching { java.time.LocalDate.parse(d) }.getOrNull() } }
+        val sizeAfterRun = row.size != null && began.any { row.size.fixed.isAfter(it) }
+        return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived, notRerun, sizeVerdict, share, family, sizeAfterRun)
     }
 
+    /** The rows of [c], each as its claim's family settled it (rows outside every claim: on their own). */
     fun rows(c: Comparison): List<RowVerdict> = c.rows.map { row(c, it) }
 
     /** Every declared claim with the rows (of every comparison) that test it, in the order claims.yaml declares them. */
     fun claims(claims: Claims): List<ClaimResult> {
+        if (claims !== declared) return Verdicts(runs, claims).claims(claims)
         val tested = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { row(c, it) } }.filter { it.claimed != null }
         return claims.claims.map { claim ->
             val rows = tested.filter { it.row.claimId == claim.id }
@@ -100,12 +151,12 @@ class Verdicts(private val runs: Map<String, RunResult>) {
      * paired within shared JVMs, `paired: true` by round), at the look the run's own decision of these two configurations
      * recorded (`findings-run --until-decided`), else one look at 95 %.
      */
-    private fun byProcess(a: List<CellResult>, b: List<CellResult>, c: Comparison, row: Row): RatioDecision {
+    private fun byProcess(a: List<CellResult>, b: List<CellResult>, c: Comparison, row: Row, share: Int): RatioDecision {
         val aKeys = a.map { it.configKey }.toSet()
         val bKeys = b.map { it.configKey }.toSet()
         val recorded = runs[row.a.run]?.decisions.orEmpty().firstOrNull { d -> d.a in aKeys && d.b in bKeys && d.look != null && d.maxLooks != null }
         val unscheduled = if (recorded == null) unscheduledLook(runs[row.a.run], a + b) else null
-        val look = recorded?.let { Look(it.look!!, it.maxLooks!!) } ?: unscheduled ?: Look.SINGLE
+        val look = (recorded?.let { Look(it.look!!, it.maxLooks!!) } ?: unscheduled ?: Look.SINGLE).shared(share)
         // rows over two runs: no process of one run is the other's, whatever their names
         fun ofRun(cells: List<CellResult>, run: String?) = if (row.b?.run == row.a.run) cells else cells.map { it.copy(appStartedBy = "$run:${it.appStartedBy ?: it.key}") }
         val d = Engine.decide(ofRun(a, row.a.run), ofRun(b, row.b?.run), c.figure, c.threshold, look, c.paired).ratio
@@ -126,9 +177,12 @@ class Verdicts(private val runs: Map<String, RunResult>) {
     /** Fewer than 2 processes on a side of a decision over processes: no interval. */
     private fun oneProcess(d: RatioDecision) = d.processesA != null && d.processesB != null && minOf(d.processesA, d.processesB) < 2
 
-    private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int, notRerun: Boolean): String {
+    private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int, notRerun: Boolean, size: ClaimVerdict?): String {
         val parts = mutableListOf<String>()
         when {
+            // the relation decided and held; the size's one-sided test did not decide
+            d != null && d.decided && size == ClaimVerdict.CANNOT_TELL && row.size != null ->
+                parts += "${interval(d)} ${d.relation.text.substringBefore(" within")}, but across the bound of the claimed size (${row.size.text})"
             d == null && row.b == null && row.publishedA == null -> parts += "no published figure"
             d == null && flags.isNotEmpty() -> return "every repetition flagged " + flags.joinToString("; ")
             d == null -> parts += "no measured value"
@@ -154,6 +208,16 @@ class Verdicts(private val runs: Map<String, RunResult>) {
             if (run.decisions.any { it.look != null }) return null
             val rounds = (cells.maxOfOrNull { it.repetition } ?: return null) - run.run.repetitions + 1
             return if (rounds >= 2) Look(rounds, rounds) else null
+        }
+
+        /**
+         * A row's verdict from its relation's and its size's ([Size.verdict]): differs when either differs, holds when the
+         * relation holds and the size (if claimed) holds too, else cannot tell.
+         */
+        fun both(relation: ClaimVerdict, size: ClaimVerdict?): ClaimVerdict = when {
+            relation == ClaimVerdict.DIFFERS || size == ClaimVerdict.DIFFERS -> ClaimVerdict.DIFFERS
+            relation == ClaimVerdict.HOLDS && (size == null || size == ClaimVerdict.HOLDS) -> ClaimVerdict.HOLDS
+            else -> ClaimVerdict.CANNOT_TELL
         }
 
         /** Whether a verdict on [figure] counts [cell]: nothing leaves it out ([Figure.leftOutBy]). The tables read the same cells. */
@@ -219,7 +283,14 @@ class Verdicts(private val runs: Map<String, RunResult>) {
             else -> "$n repetitions"
         }
 
-        fun interval(d: RatioDecision): String = if (d.low == null || d.high == null) "" else "[${f2(d.low)}–${f2(d.high)}]"
+        /** `[0.93–1.05]`; bounds beyond 0.01-100 (an interval over two processes at a small share of α) as `<0.01`, `>100`. */
+        fun interval(d: RatioDecision): String = if (d.low == null || d.high == null) "" else "[${bound(d.low)}–${bound(d.high)}]"
+
+        private fun bound(x: Double) = when {
+            x < 0.01 -> "<0.01"
+            x > 100 -> ">100"
+            else -> f2(x)
+        }
 
         private fun f2(x: Double) = "%.2f".format(Locale.ROOT, x)
         private fun p(x: Double?) = if (x == null) "–" else "%.3f".format(Locale.ROOT, x)

@@ -57,12 +57,24 @@ data class RatioDecision(
  * the confidence [SequentialLooks] allows it, so that all the looks together keep a false decision under 5 %.
  * One look of one: 95 %. K ([of]) is fixed before the first look and never changed after it.
  */
-data class Look(val k: Int, val of: Int) {
+data class Look(
+    val k: Int,
+    val of: Int,
+    /**
+     * The rows sharing the look's error (Holm's step-down over a family of rows, [stackbench.runner.findings.Verdicts]):
+     * the look's α is divided by it. 1: a comparison decided on its own.
+     */
+    val share: Int = 1,
+) {
     init {
         require(of >= 1 && k in 1..of) { "look $k of $of" }
+        require(share >= 1) { "a look's error shared among $share rows" }
     }
 
-    val confidence: Double get() = SequentialLooks(of).confidenceAt(k)
+    val confidence: Double get() = 1 - (1 - SequentialLooks(of).confidenceAt(k)) / share
+
+    /** The same look with its error shared among [rows] rows. */
+    fun shared(rows: Int): Look = copy(share = rows)
 
     companion object {
         val SINGLE = Look(1, 1)

@@ -29,7 +29,7 @@ class FindingsRunCommandTest {
             "    tomcat/cpu-direct-limit50000/c400",
             "    tomcat/cpu-completable-future-limit300000/c400",
             "  driven until decided (4):",
-            "    cpu-steady-tomcat-p99: limit 200000 (p99, ±50 %)",
+            "    cpu-steady-tomcat-p99: limit 200000 (p99, ±10 %)",
         )
         val estimate = Regex("cpu-bound-offload \\(suites/cpu-bound-offload.yaml\\): 8 configurations × 3 processes × 1 window\\(s\\) a process = 24 cells, estimated ((?:\\d+h)?\\d+m(?:\\d\\ds)?) \\+ up to 20m00s until decided")
             .matchEntire(lines.single { it.startsWith("cpu-bound-offload ") })?.groupValues?.get(1)

@@ -4,6 +4,7 @@ import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
 import stackbench.runner.yaml.SuiteException
+import stackbench.runner.stats.Relation
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -131,7 +132,7 @@ class ClaimsParserTest {
               - id: x
                 figure: throughput
                 run: r
-                threshold: 0.5
+                threshold: 0.1
                 claim: [~, none, lower]
                 claim-id: heavy
                 a: {app: t, request: "/cpu/direct?limit={limit}"}
@@ -141,12 +142,51 @@ class ClaimsParserTest {
         """.trimIndent(), "c.yaml").let { it.claims.single().id to it.comparisons.single() }
         val (claim, x) = c
         assertThat(claim).isEqualTo("heavy")
-        assertThat(x.threshold).isEqualTo(0.5)
+        assertThat(x.threshold).isEqualTo(0.1)
         assertThat(x.rows.map { it.name }).containsExactly("limit 1", "limit 2", "limit 3")
         assertThat(x.rows.map { it.claim }).containsExactly(null, Expectation.NONE, Expectation.LOWER)
         assertThat(x.rows.map { it.claimed(x.threshold) }).containsExactly(stackbench.runner.stats.Relation.HIGHER, null, stackbench.runner.stats.Relation.LOWER)
         // one claim-id for the comparison names only the rows that claim something
         assertThat(x.rows.map { it.claimId }).containsExactly("heavy", null, "heavy")
+    }
+
+    private val sized = """
+        claims:
+          - {id: doubles, article: a, text: t}
+        comparisons:
+          - id: x
+            figure: throughput
+            run: r
+            claim-id: doubles
+            SIZE
+            a: {app: t, request: "/cpu/direct?limit={limit}"}
+            b: {app: u, request: "/cpu/direct?limit={limit}"}
+            over: {limit: [1, 2, 3]}
+            published: {a: [10, 12, 20], b: [10, 10, 10]}
+    """.trimIndent()
+
+    @Test
+    fun `a band wider than 10 percent is refused, naming the key and the size to write instead`() {
+        assertThat(problems(sized.replace("SIZE", "threshold: 0.5"))).anySatisfy {
+            assertThat(it).contains("c.yaml:8").contains("threshold").contains("never wider than ±10 %").contains("size: {above: 1.5")
+        }
+    }
+
+    @Test
+    fun `a size applies to the rows whose published ratio lies on its side, with the day it was fixed`() {
+        val x = ClaimsParser.parse(sized.replace("SIZE", "size: {above: 1.5, fixed: 2026-11-23}"), "c.yaml").comparisons.single()
+        assertThat(x.threshold).isEqualTo(0.1)
+        assertThat(x.rows.map { it.size?.text }).containsExactly(null, null, "above 1.50×")
+        assertThat(x.size!!.fixed).isEqualTo(java.time.LocalDate.of(2026, 11, 23))
+        assertThat(x.rows.map { it.claimed(x.threshold) }).containsExactly(Relation.SAME, Relation.HIGHER, Relation.HIGHER)
+    }
+
+    @Test
+    fun `a size needs one bound and its day, and must apply to some row`() {
+        assertThat(problems(sized.replace("SIZE", "size: {above: 1.5}"))).anySatisfy { assertThat(it).contains("size.fixed").contains("is required") }
+        assertThat(problems(sized.replace("SIZE", "size: {above: 1.5, below: 0.5, fixed: 2026-11-23}"))).anySatisfy { assertThat(it).contains("give one bound") }
+        assertThat(problems(sized.replace("SIZE", "size: {above: 1.5, fixed: 23.11.2026}"))).anySatisfy { assertThat(it).contains("'23.11.2026' is not a date") }
+        assertThat(problems(sized.replace("SIZE", "size: {above: 3, fixed: 2026-11-23}"))).anySatisfy { assertThat(it).contains("applies to no row") }
     }
 
     @Test

@@ -40,7 +40,7 @@ class FindingsPlanTest {
         assertThat(first.a).isEqualTo("tomcat/cpu-completable-future-limit50000/c400")
         assertThat(first.b).isEqualTo("tomcat/cpu-direct-limit50000/c400")
         assertThat(first.figure).isEqualTo("p99")
-        assertThat(first.threshold).isEqualTo(0.5)
+        assertThat(first.threshold).isEqualTo(0.1)
         assertThat(run.acrossRuns).isEmpty()
         assertThat(run.measuredOnly).isEmpty()
 
@@ -109,7 +109,7 @@ class FindingsPlanTest {
         assertThat(run.configs).containsExactlyInAnyOrderElementsOf(heavy.flatMap { l -> strategies.map { "tomcat/cpu-$it-limit$l/c400" } })
         assertThat(run.driven.map { it.name }).containsExactlyInAnyOrderElementsOf(
             heavy.flatMap { listOf("cpu-steady-pinned-tomcat-pool: limit $it", "cpu-steady-pinned-tomcat-semaphore: limit $it") })
-        assertThat(run.suite.comparisons).allMatch { it.threshold == 0.5 && it.b.startsWith("tomcat/cpu-direct-") }
+        assertThat(run.suite.comparisons).allMatch { it.threshold == 0.1 && it.b.startsWith("tomcat/cpu-direct-") }
         assertThat(FindingsPlanner.cells(run.suite, 1.0, null, null).cells).hasSize(12 * 3)
         // the earlier pinned run (a quota on the pinned CPU, windows of the published 30 s) stays, claiming nothing
         val old = claims.comparisons.filter { it.id in setOf("cpu-pinned-tomcat-pool", "cpu-pinned-tomcat-semaphore", "cpu-quota-vs-pinned-direct") }

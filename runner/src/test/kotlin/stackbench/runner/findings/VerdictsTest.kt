@@ -279,11 +279,67 @@ class VerdictsTest {
     }
 
     @Test
-    fun `the threshold widens the band, a 15 percent gap is the same at 50 percent`() {
-        val v = verdict(run(tomcat, listOf(1150.0, 1160.0, 1140.0)), "{label: x, published: {a: 2000, b: 1000}}", extra = "    threshold: 0.5\n")
-        assertThat(v.claimed).isEqualTo(Relation.HIGHER)
-        assertThat(v.decision!!.relation).isEqualTo(Relation.SAME)
-        assertThat(v.verdict).isEqualTo(DIFFERS)
+    fun `a claimed size is a one-sided test beside the band, a 15 percent gain differs from doubling`() {
+        val size = "    size: {above: 1.5, fixed: 2026-11-23}\n"
+        val gain = verdict(run(tomcat, listOf(1150.0, 1160.0, 1140.0)), "{label: x, published: {a: 2000, b: 1000}}", extra = size)
+        assertThat(gain.claimed).isEqualTo(Relation.HIGHER)
+        assertThat(gain.decision!!.relation).isEqualTo(Relation.HIGHER)
+        assertThat(gain.sizeVerdict).isEqualTo(DIFFERS)
+        assertThat(gain.verdict).isEqualTo(DIFFERS)
+        assertThat(VerdictText.claimCell(gain)).isEqualTo("higher, above 1.50×")
+
+        val doubled = verdict(run(tomcat, listOf(2000.0, 2010.0, 1990.0)), "{label: x, published: {a: 2000, b: 1000}}", extra = size)
+        assertThat(doubled.sizeVerdict).isEqualTo(HOLDS)
+        assertThat(doubled.verdict).isEqualTo(HOLDS)
+
+        // an interval that holds the bound: higher beyond the band, the size not told
+        val near = verdict(run(tomcat, listOf(1300.0, 1500.0, 1750.0)), "{label: x, published: {a: 2000, b: 1000}}", extra = size)
+        assertThat(near.decision!!.low!!).isLessThan(1.5)
+        assertThat(near.decision!!.high!!).isGreaterThan(1.5)
+        assertThat(near.sizeVerdict).isEqualTo(CANNOT_TELL)
+        assertThat(near.verdict).isEqualTo(CANNOT_TELL)
+    }
+
+    /** A claim tested by one row of each of [runs] ("r1", "r2", ...), each WebFlux against Tomcat. */
+    private fun family(n: Int) = ClaimsParser.parse("""
+        |claims:
+        |  - {id: faster, article: "an article (2024)", text: "WebFlux serves more than Tomcat"}
+        |comparisons:
+        |  - id: t
+        |    figure: throughput
+        |    claim-id: faster
+        |    a: {name: WebFlux, app: webflux, request: "/cpu/direct?limit=1000"}
+        |    b: {name: Tomcat, app: tomcat, request: "/cpu/direct?limit=1000"}
+        |    rows:
+        ${(1..n).joinToString("\n") { "|      - {label: r$it, run: r$it, claim: higher}" }}
+    """.trimMargin(), "c.yaml")
+
+    @Test
+    fun `a claim's rows share its 5 percent by Holm's step-down, so a row that decides alone may not decide in a family`() {
+        // 1.26x with a spread that clears 1.10 at 95 % but not at 97.5 % (3 processes a side: the interval decides alone)
+        val weak = run(tomcat, listOf(1200.0, 1260.0, 1320.0))
+        val strong = run(tomcat, webflux)
+        val alone = Verdicts(mapOf("r1" to weak)).let { v -> family(1).comparisons.single().let { c -> v.row(c, c.rows.single()) } }
+        assertThat(alone.verdict).isEqualTo(HOLDS)
+        assertThat(alone.decision!!.confidence).isEqualTo(0.95)
+
+        // beside a row that decides at 97.5 %, the weak one is decided again at 95 % once that one has settled
+        val withStrong = family(2)
+        val settled = Verdicts(mapOf("r1" to strong, "r2" to weak), withStrong).claims(withStrong).single()
+        assertThat(settled.rows.map { it.verdict }).containsExactly(HOLDS, HOLDS)
+        assertThat(settled.rows.map { it.share }).containsExactly(2, 1)
+        assertThat(settled.rows.map { it.decision!!.confidence }).containsExactly(0.975, 0.95)
+        assertThat(settled.rows.map { it.family }).containsExactly(2, 2)
+
+        // two such rows: neither decides at 97.5 %, so neither decides, and the claim cannot tell
+        val twoWeak = family(2)
+        val none = Verdicts(mapOf("r1" to weak, "r2" to weak), twoWeak).claims(twoWeak).single()
+        assertThat(none.rows.map { it.verdict }).containsExactly(CANNOT_TELL, CANNOT_TELL)
+        assertThat(none.verdict).isEqualTo(CANNOT_TELL)
+        // the tables read the same verdicts as the claim
+        val c = twoWeak.comparisons.single()
+        assertThat(Verdicts(mapOf("r1" to weak, "r2" to weak), twoWeak).rows(c).map { it.verdict }).containsExactly(CANNOT_TELL, CANNOT_TELL)
+        assertThat(VerdictText.multiplicity(listOf(none), emptyList())).contains("Of the 1 claims, 0 decided").contains("none of them decided")
     }
 
     @Test
