@@ -38,8 +38,16 @@ object Engine {
         val recorded: Boolean,
     )
 
-    /** A decision with what it rests on: the sides as counted, and the independent JVMs. */
-    class Decision(val ratio: RatioDecision, val a: Side, val b: Side, val sharedProcesses: Boolean, val jvms: Int?)
+    /**
+     * A decision with what it rests on: the sides as counted, and the independent JVMs; [steady]: the same read without the
+     * windows whose app was flagged still warming, slowing or compiling ([Figure.appStateOf]), null when none was.
+     */
+    class Decision(
+        val ratio: RatioDecision, val a: Side, val b: Side, val sharedProcesses: Boolean, val jvms: Int?,
+        val steady: RatioDecision? = null,
+        /** The counted windows whose app was flagged, each "<cell key>: flags". */
+        val appState: List<String> = emptyList(),
+    )
 
     /** [cells] of one side counted for [figure] ([againstIsolated]: the other side was measured under the lab's isolation). */
     fun side(cells: List<CellResult>, figure: Figure, againstIsolated: Boolean = false): Side {
@@ -59,7 +67,36 @@ object Engine {
     fun decide(
         a: List<CellResult>, b: List<CellResult>, figure: Figure, threshold: Double, look: Look = Look.SINGLE,
         pairedByRound: Boolean = false, aAgainstIsolated: Boolean = false, bAgainstIsolated: Boolean = false,
-    ): Decision = decide(side(a, figure, aAgainstIsolated), side(b, figure, bAgainstIsolated), threshold, look, pairedByRound)
+    ): Decision {
+        val all = decide(side(a, figure, aAgainstIsolated), side(b, figure, bAgainstIsolated), threshold, look, pairedByRound)
+        val flagged = (a + b).filter { Counting.counts(it, figure) && figure.appStateOf(it).isNotEmpty() }
+        if (flagged.isEmpty()) return all
+        val steady = decide(side(a - flagged.toSet(), figure, aAgainstIsolated), side(b - flagged.toSet(), figure, bAgainstIsolated), threshold, look, pairedByRound).ratio
+        return withSteady(all, steady, flagged.map { c -> "${c.key}: ${figure.appStateOf(c).joinToString { it.code }}" })
+    }
+
+    /**
+     * The decision over every counted window, read again without the windows whose app was flagged ([steady]): it stands
+     * where that reading decides nothing or the same relation; where it decides another, the flags decide the answer, and
+     * the comparison cannot tell, saying how each reads. The reading without them never makes a decision of its own, so
+     * the error stays that of one test. Pure.
+     */
+    fun withSteady(all: Decision, steady: RatioDecision, flagged: List<String>): Decision {
+        val r = all.ratio
+        val n = flagged.size
+        val reading = "without the $n window(s) whose app was flagged (${flagged.flatMap { it.substringAfter(": ").split(", ") }.distinct().joinToString()}): " +
+            "${steady.relation.text}${interval(steady)}"
+        val ratio = when {
+            !r.decided -> r.copy(why = "${r.why}; $reading")
+            steady.decided && steady.relation != r.relation ->
+                r.copy(relation = stackbench.runner.stats.Relation.UNDECIDED, why = "over every process ${r.relation.text}${interval(r)}, but $reading: " +
+                    "the app's flagged windows decide the answer, so neither reading is it (${r.why})")
+            else -> r.copy(why = "${r.why}; $reading")
+        }
+        return Decision(ratio, all.a, all.b, all.sharedProcesses, all.jvms, steady, flagged)
+    }
+
+    private fun interval(d: RatioDecision) = if (d.low != null && d.high != null) " [%.2f–%.2f]".format(java.util.Locale.ROOT, d.low, d.high) else ""
 
     fun decide(a: Side, b: Side, threshold: Double, look: Look, pairedByRound: Boolean): Decision {
         val recorded = a.recorded && b.recorded

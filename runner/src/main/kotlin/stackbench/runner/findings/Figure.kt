@@ -88,7 +88,10 @@ enum class Figure(
      * all count a cell by this.
      */
     fun leftOutBy(cell: CellResult): List<Flag> =
-        Flags.disqualifying(cell, waiver) + listOfNotNull(quantile?.let { q -> cell.measured?.let { TimedOutTail.flag(it, q, id) } })
+        Flags.instrument(cell, waiver) + listOfNotNull(quantile?.let { q -> cell.measured?.let { TimedOutTail.flag(it, q, id) } })
+
+    /** What [cell]'s app did that a steady reading would leave out ([Flags.appState], less this figure's waiver): it counts, flagged. */
+    fun appStateOf(cell: CellResult): List<Flag> = Flags.appState(cell, waiver)
 
     companion object {
         fun of(id: String): Figure? = entries.firstOrNull { it.id == id }

@@ -126,6 +126,12 @@ object VerdictText {
                 "${name(v, multi)} (${safe(v.flags.joinToString("; "))})"
             }).append('.')
         }
+        val appState = r.rows.filter { it.appState.isNotEmpty() }
+        if (appState.isNotEmpty()) {
+            out.append(" Counted with flags about the app itself, and read again without them: ").append(appState.joinToString("; ") { v ->
+                "${name(v, multi)} (${safe(v.appState.joinToString("; "))}; without them ${v.steady?.let { "${relation(it.relation)} ${Verdicts.interval(it)}".trim() } ?: "no reading"})"
+            }).append('.')
+        }
         waived(r.rows.filter { it.decided }.flatMap { it.waived }).forEach { out.append(' ').append(safe(it)).append('.') }
         out.append(' ').append(basis(r)).append('.')
         return out.toString()

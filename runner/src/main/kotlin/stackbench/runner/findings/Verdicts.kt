@@ -43,6 +43,10 @@ data class RowVerdict(
     val family: Int = 1,
     /** Its [Row.size] was written into claims.yaml on a day after its run began: a re-run tests it as fixed before. */
     val sizeAfterRun: Boolean = false,
+    /** Flags about the app itself on counted windows ([Flags.APP_STATE]), each once with its sides: `unsteady: Tomcat`. */
+    val appState: List<String> = emptyList(),
+    /** The decision read without those windows ([Engine.Decision.steady]); null when none carried one. */
+    val steady: RatioDecision? = null,
 ) {
     val decided: Boolean get() = verdict == ClaimVerdict.HOLDS || verdict == ClaimVerdict.DIFFERS
 }
@@ -115,8 +119,11 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
         val vb = countedB?.let { values(it, c.figure) }
         val flags = (disqualifying(a, c.aName, c.figure) + b?.let { disqualifying(it, c.bName ?: "B", c.figure) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
+        val engine = if (vb != null && va.isNotEmpty() && vb.isNotEmpty()) byProcess(countedA, countedB!!, c, row, share) else null
+        val appState = (appState(countedA, c.aName, c.figure) + countedB?.let { appState(it, c.bName ?: "B", c.figure) }.orEmpty())
+            .groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
         val decision = when {
-            vb != null -> if (va.isEmpty() || vb.isEmpty()) null else byProcess(countedA, countedB!!, c, row, share)
+            vb != null -> engine?.ratio
             row.publishedA != null -> if (va.isEmpty()) null else againstPublished(va, row.publishedA, c.threshold)
             else -> null
         }
@@ -125,12 +132,12 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
         val reps = if (vb != null) minOf(va.size, vb.size) else va.size
         // a run of one JVM a configuration, from before the process was the unit: only a re-run can decide it
         val notRerun = verdict == ClaimVerdict.CANNOT_TELL && decision?.let(::oneProcess) == true && !(a + b.orEmpty()).all { Processes.recorded(it) }
-        val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps, notRerun, sizeVerdict)
+        val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps, notRerun, sizeVerdict, engine?.steady)
         val waived = (waived(a, c.aName, c.figure) + b?.let { waived(it, c.bName ?: "B", c.figure) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (flag, sides) -> Waived(flag.first, flag.second, sides.distinct()) }
         val began = listOfNotNull(row.a.run, row.b?.run).mapNotNull { runs[it]?.run?.startedAt?.take(10)?.let { d -> runCatching { java.time.LocalDate.parse(d) }.getOrNull() } }
         val sizeAfterRun = row.size != null && began.any { row.size.fixed.isAfter(it) }
-        return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived, notRerun, sizeVerdict, share, family, sizeAfterRun)
+        return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived, notRerun, sizeVerdict, share, family, sizeAfterRun, appState, engine?.steady)
     }
 
     /** The rows of [c], each as its claim's family settled it (rows outside every claim: on their own). */
@@ -151,7 +158,7 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
      * paired within shared JVMs, `paired: true` by round), at the look the run's own decision of these two configurations
      * recorded (`findings-run --until-decided`), else one look at 95 %.
      */
-    private fun byProcess(a: List<CellResult>, b: List<CellResult>, c: Comparison, row: Row, share: Int): RatioDecision {
+    private fun byProcess(a: List<CellResult>, b: List<CellResult>, c: Comparison, row: Row, share: Int): Engine.Decision {
         val aKeys = a.map { it.configKey }.toSet()
         val bKeys = b.map { it.configKey }.toSet()
         val recorded = runs[row.a.run]?.decisions.orEmpty().firstOrNull { d -> d.a in aKeys && d.b in bKeys && d.look != null && d.maxLooks != null }
@@ -159,8 +166,8 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
         val look = (recorded?.let { Look(it.look!!, it.maxLooks!!) } ?: unscheduled ?: Look.SINGLE).shared(share)
         // rows over two runs: no process of one run is the other's, whatever their names
         fun ofRun(cells: List<CellResult>, run: String?) = if (row.b?.run == row.a.run) cells else cells.map { it.copy(appStartedBy = "$run:${it.appStartedBy ?: it.key}") }
-        val d = Engine.decide(ofRun(a, row.a.run), ofRun(b, row.b?.run), c.figure, c.threshold, look, c.paired).ratio
-        return if (unscheduled == null) d else d.copy(why = "${d.why}; $UNSCHEDULED")
+        val d = Engine.decide(ofRun(a, row.a.run), ofRun(b, row.b?.run), c.figure, c.threshold, look, c.paired)
+        return if (unscheduled == null) d else Engine.Decision(d.ratio.copy(why = "${d.ratio.why}; $UNSCHEDULED"), d.a, d.b, d.sharedProcesses, d.jvms, d.steady, d.appState)
     }
 
     private fun ok(s: Selector): List<CellResult> = runs[s.run]?.cells.orEmpty().filter { it.status == CellStatus.OK && s.matches(it) }
@@ -171,15 +178,22 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
     private fun disqualifying(cells: List<CellResult>, side: String, figure: Figure): List<Pair<String, String>> =
         cells.flatMap { figure.leftOutBy(it) }.map { it.code }.distinct().map { it to side }
 
+    private fun appState(cells: List<CellResult>, side: String, figure: Figure): List<Pair<String, String>> =
+        cells.flatMap { figure.appStateOf(it) }.map { it.code }.distinct().map { it to side }
+
     private fun waived(cells: List<CellResult>, side: String, figure: Figure): List<Pair<Pair<String, String>, String>> =
         cells.filter { unflagged(it, figure) }.flatMap { Flags.waived(it, figure.waiver) }.map { (f, why) -> f.code to why }.distinct().map { it to side }
 
     /** Fewer than 2 processes on a side of a decision over processes: no interval. */
     private fun oneProcess(d: RatioDecision) = d.processesA != null && d.processesB != null && minOf(d.processesA, d.processesB) < 2
 
-    private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int, notRerun: Boolean, size: ClaimVerdict?): String {
+    private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int, notRerun: Boolean, size: ClaimVerdict?, steady: RatioDecision?): String {
         val parts = mutableListOf<String>()
         when {
+            // over every process the interval decided, and without the app's flagged windows it decided another relation
+            d != null && !d.decided && steady != null && steady.decided && d.low != null && d.high != null &&
+                (d.low > 1 + d.threshold || d.high < 1 - d.threshold || (d.low >= 1 - d.threshold && d.high <= 1 + d.threshold)) ->
+                parts += "the app's flagged windows decide it: ${interval(d)} over every process, ${steady.relation.text.substringBefore(" within")} ${interval(steady)} without them"
             // the relation decided and held; the size's one-sided test did not decide
             d != null && d.decided && size == ClaimVerdict.CANNOT_TELL && row.size != null ->
                 parts += "${interval(d)} ${d.relation.text.substringBefore(" within")}, but across the bound of the claimed size (${row.size.text})"

@@ -44,7 +44,7 @@ object Flags {
      * the version it was made under (`decisions[].rules`), and docs/methodology.md (*Which windows count*) lists what
      * each version changed, so a verdict decided under other rules is never mistaken for one of these.
      */
-    const val RULES = "2026-11-28.2"
+    const val RULES = "2026-12-05.1"
 
     /** A measurement above its ceiling by more than this share is a defect of the ceiling, not a finding. */
     const val CEILING_SLACK = 0.05
@@ -56,6 +56,17 @@ object Flags {
      * compiling in the window).
      */
     val DISQUALIFYING = setOf("warming", "slowing", "no-steady-state", "few-round-trips", "client-bound", "oom", "unsteady", "ceiling-defect", "unanswered", "host-slow", "compiling")
+
+    /**
+     * The flags that describe the app itself: still warming, slowing, with no steady state, a JIT still at work. They say
+     * what the app did in the window, not that the measurement failed: a window carrying one counts, and every decision
+     * is read again without such windows ([stackbench.runner.findings.Engine]); it decides only where that reading does not
+     * decide otherwise. Since rules 2026-12-05.1; before, they took the window out.
+     */
+    val APP_STATE = setOf("warming", "slowing", "no-steady-state", "unsteady", "compiling")
+
+    /** The flags that say the instrument failed (too few round trips, the load generator at its limit, the OOM killer, a defective ceiling, unanswered requests, a slow host): they take the window out. */
+    val INSTRUMENT = DISQUALIFYING - APP_STATE
 
     /**
      * What a JIT still warming shows: a window not yet flat, a compiler at work. A cell measured cold on purpose
@@ -80,6 +91,12 @@ object Flags {
     fun disqualifying(cell: CellResult, figure: FigureWaiver? = null): List<Flag> =
         cell.flags.filter { it.code in DISQUALIFYING && waiver(cell, it, figure) == null }
 
+    /** The flags of [disqualifying] that say the instrument failed ([INSTRUMENT]): they take [cell] out of a decision. */
+    fun instrument(cell: CellResult, figure: FigureWaiver? = null): List<Flag> = disqualifying(cell, figure).filter { it.code in INSTRUMENT }
+
+    /** The flags of [disqualifying] that describe the app itself ([APP_STATE]): [cell] counts, and decisions are read again without it. */
+    fun appState(cell: CellResult, figure: FigureWaiver? = null): List<Flag> = disqualifying(cell, figure).filter { it.code in APP_STATE }
+
     /** The flags of [DISQUALIFYING] that [cell]'s condition (or the figure read) waives, each with why, for the text that counts the cell in. */
     fun waived(cell: CellResult, figure: FigureWaiver? = null): List<Pair<Flag, String>> =
         cell.flags.filter { it.code in DISQUALIFYING }.mapNotNull { f -> waiver(cell, f, figure)?.let { f to it } }
@@ -102,11 +119,11 @@ object Flags {
      * The per-second variation measures how the window's throughput moved. The shape flags protect a figure that
      * assumes one steady level (a mean rate, a percentile) from a window cut across a change; the variation is that
      * change, so a server whose throughput swings is the answer it measures, not a defect of it. What says the JIT was
-     * still at work (`compiling`, `unsteady`) still takes the window out.
+     * still at work (`compiling`, `unsteady`) is still the app's state: the figure is read again without such windows.
      */
     val SHAPE_MEASURED = FigureWaiver(
         SHAPES, "windows whose shape the per-second variation measures (its swings are the figure; " +
-            "the JIT's flags, compiling and unsteady, still leave a window out)",
+            "the JIT's flags, compiling and unsteady, are still the app's state)",
     )
 
     /**

@@ -23,7 +23,7 @@ import stackbench.runner.suite.SuiteParser
  * comparison shown in the terminal table, summary.md and report.html, give one decision and one interval, worded alike.
  *
  * A run of three configurations (three app processes each, one window a process, one window of `slow` flagged
- * `warming`) is split into two runs that hold each configuration under one key: `compare A B` and `gate` then decide
+ * `host-slow`) is split into two runs that hold each configuration under one key: `compare A B` and `gate` then decide
  * B ÷ A per configuration, and the run itself decides the same pairs as its suite's comparisons.
  */
 class EngineViewsTest {
@@ -42,7 +42,7 @@ class EngineViewsTest {
         val level = mapOf("base" to 1000.0, "fast" to 1500.0, "same" to 1010.0, "slow" to 700.0).getValue(c.app.name)
         val noise = listOf(1.0, 1.02, 0.985)[c.process - 1]
         val cell = Fixtures.cell(c, throughput = level * noise)
-        if (c.app.name == "slow" && c.process == 2) cell.copy(flags = listOf(Flag("warming", "still warming", "throughput"))) else cell
+        if (c.app.name == "slow" && c.process == 2) cell.copy(flags = listOf(Flag("host-slow", "the host ran 30 % slower than its pace", "throughput"))) else cell
     }
     private fun key(app: String) = cells.first { it.app.name == app }.configKey
     private val others = listOf("fast", "same", "slow")
@@ -85,7 +85,7 @@ class EngineViewsTest {
         }
         // the flagged window of `slow` is left out by every view's one rule: two of its three processes count
         assertThat(decided[2].processesA).isEqualTo(2)
-        assertThat(decided[2].leftOut).singleElement().asString().endsWith(": flagged warming")
+        assertThat(decided[2].leftOut).singleElement().asString().endsWith(": flagged host-slow")
     }
 
     @Test

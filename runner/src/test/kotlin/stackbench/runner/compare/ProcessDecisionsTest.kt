@@ -87,16 +87,16 @@ class ProcessDecisionsTest {
     @Test
     fun `flagged windows are left out with their reasons, and a process that lost every window is named`() {
         val (comparisons, plain) = run(3, 2) { app, p, w -> (if (app == "virtual") 1000.0 else 500.0) + 7 * p + w }
-        val compiling = Flag("compiling", "the JIT compiled in the window", "throughput")
-        // virtual's second process: both windows compiling; its third: one window
+        val compiling = Flag("host-slow", "the host ran 30 % slower than its pace", "throughput")
+        // virtual's second process: both windows on a slow host; its third: one window
         val cells = plain.map { c ->
             if (c.app.name == "virtual" && (c.process == "virtual#2" || c.key.endsWith("/r6"))) c.copy(flags = listOf(compiling)) else c
         }
         val d = SuiteDecisions.decide(comparisons, cells).single()
         assertThat(d.leftOut).containsExactly(
-            "virtual/io-blocking-delay100/c100/r3: flagged compiling",
-            "virtual/io-blocking-delay100/c100/r4: flagged compiling",
-            "virtual/io-blocking-delay100/c100/r6: flagged compiling",
+            "virtual/io-blocking-delay100/c100/r3: flagged host-slow",
+            "virtual/io-blocking-delay100/c100/r4: flagged host-slow",
+            "virtual/io-blocking-delay100/c100/r6: flagged host-slow",
             "process virtual#2: all 2 window(s) left out",
         )
         assertThat(d.processesA to d.processesB).isEqualTo(2 to 3)
@@ -137,10 +137,10 @@ class ProcessDecisionsTest {
     }
 
     @Test
-    fun `a window the JIT flags counts for a throughput at its Little's-law ceiling, and for nothing else`() {
+    fun `a window of a slow host counts for a throughput at its Little's-law ceiling, and for nothing else`() {
         val level = mapOf("virtual" to 980.0, "platform" to 490.0)
         val (comparisons, plain) = run(2, 1) { app, p, _ -> level.getValue(app) + p }
-        val unsteady = Flag("unsteady", "the warm-up reached its cap", "throughput")
+        val unsteady = Flag("host-slow", "the host ran 30 % slower than its pace", "throughput")
         fun ceiling(c: CellResult, law: String, efficiency: Double) = c.copy(
             flags = listOf(unsteady),
             ceiling = stackbench.runner.results.Ceiling(law, c.measured!!.throughput / efficiency, "test", efficiency),
@@ -150,12 +150,12 @@ class ProcessDecisionsTest {
         val d = SuiteDecisions.decide(comparisons, atWait).single()
         assertThat(d.processesA to d.processesB).isEqualTo(2 to 2)
         assertThat(d.leftOut).isEmpty()
-        assertThat(d.waived).hasSize(4).allMatch { it.contains("unsteady, counted: windows at their Little's-law ceiling (within 5 %)") }
+        assertThat(d.waived).hasSize(4).allMatch { it.contains("host-slow, counted: windows at their Little's-law ceiling (within 5 %)") }
         assertThat(d.rules).isEqualTo(stackbench.runner.results.Flags.RULES)
         assertThat(d.relation).isEqualTo("higher")
         // below the ceiling's slack the JIT may have held the rate down: left out
         val under = plain.map { ceiling(it, "Little's law", 0.90) }
-        assertThat(SuiteDecisions.decide(comparisons, under).single().leftOut).hasSize(4).allMatch { it.endsWith("flagged unsteady") }
+        assertThat(SuiteDecisions.decide(comparisons, under).single().leftOut).hasSize(4).allMatch { it.endsWith("flagged host-slow") }
         // a CPU-time ceiling is made of the JIT's code: nothing waived
         val cpu = plain.map { ceiling(it, "CPU time", 0.99) }
         assertThat(SuiteDecisions.decide(comparisons, cpu).single().decided).isFalse()

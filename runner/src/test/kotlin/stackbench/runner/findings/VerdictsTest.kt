@@ -127,45 +127,45 @@ class VerdictsTest {
 
     @Test
     fun `a flagged cell is left out and named, and too few unflagged repetitions cannot tell`() {
-        val unsteady = Flag("unsteady", "the warm-up ended before the app settled", "throughput")
-        val v = verdict(run(tomcat, webflux) { app, rep -> if (app == "tomcat" && rep >= 2) listOf(unsteady) else emptyList() })
+        val slowHost = Flag("host-slow", "the host ran 30 % slower than its pace", "throughput")
+        val v = verdict(run(tomcat, webflux) { app, rep -> if (app == "tomcat" && rep >= 2) listOf(slowHost) else emptyList() })
         // the decision rests on the one unflagged Tomcat repetition (process) only
         assertThat(v.decision!!.nB).isEqualTo(1)
         assertThat(v.repetitions).isEqualTo(1)
         assertThat(v.verdict).isEqualTo(CANNOT_TELL)
-        assertThat(v.flags).containsExactly("unsteady: Tomcat")
-        assertThat(v.why).isEqualTo("one process; left out, flagged unsteady: Tomcat")
+        assertThat(v.flags).containsExactly("host-slow: Tomcat")
+        assertThat(v.why).isEqualTo("one process; left out, flagged host-slow: Tomcat")
     }
 
     @Test
     fun `a row decides from its unflagged repetitions when enough remain, as the until-decided rounds leave them`() {
-        val unsteady = Flag("unsteady", "the warm-up ended before the app settled", "throughput")
+        val slowHost = Flag("host-slow", "the host ran 30 % slower than its pace", "throughput")
         // a fourth Tomcat repetition, run by a round after the second was flagged, far off to show it is not counted
-        val v = verdict(run(tomcat + 5000.0, webflux) { app, rep -> if (app == "tomcat" && rep == 4) listOf(unsteady) else emptyList() })
+        val v = verdict(run(tomcat + 5000.0, webflux) { app, rep -> if (app == "tomcat" && rep == 4) listOf(slowHost) else emptyList() })
         assertThat(v.decision!!.nB).isEqualTo(3)
         assertThat(v.verdict).isEqualTo(HOLDS)
-        assertThat(v.flags).containsExactly("unsteady: Tomcat")
+        assertThat(v.flags).containsExactly("host-slow: Tomcat")
         // every repetition flagged: nothing to decide from
-        val all = verdict(run(tomcat, webflux) { app, _ -> if (app == "webflux") listOf(unsteady) else emptyList() })
+        val all = verdict(run(tomcat, webflux) { app, _ -> if (app == "webflux") listOf(slowHost) else emptyList() })
         assertThat(all.decision).isNull()
         assertThat(all.verdict).isEqualTo(CANNOT_TELL)
-        assertThat(all.why).isEqualTo("every repetition flagged unsteady: WebFlux")
+        assertThat(all.why).isEqualTo("every repetition flagged host-slow: WebFlux")
     }
 
     @Test
     fun `a table's medians are over the repetitions its verdict counts, and it names the ones left out`() {
-        val unsteady = Flag("unsteady", "the warm-up ended before the app settled", "throughput")
+        val slowHost = Flag("host-slow", "the host ran 30 % slower than its pace", "throughput")
         val c = claims("{label: x, published: {a: 1500, b: 1000}}").comparisons.single()
         // the fourth Tomcat repetition, far off and flagged, would move the median over all four to 1,005
-        val some = ClaimTables(mapOf("r" to run(tomcat + 5000.0, webflux) { app, rep -> if (app == "tomcat" && rep == 4) listOf(unsteady) else emptyList() })).render(c)
+        val some = ClaimTables(mapOf("r" to run(tomcat + 5000.0, webflux) { app, rep -> if (app == "tomcat" && rep == 4) listOf(slowHost) else emptyList() })).render(c)
         assertThat(some.lines().last()).matches("\\| x \\| 1,500 \\| 1,000 \\| 1.50× \\| 1,500 \\[[0-9,–]+] \\| 1,000 \\[[0-9,–]+] \\(1 of 4 flagged, left out\\) \\| 1.50× \\| .* \\| holds .*")
         assertThat(some.lines().first()).contains("a flagged repetition is left out, as the verdicts leave it")
         // every repetition flagged: shown over them all, marked, and no verdict reads them
-        val all = ClaimTables(mapOf("r" to run(tomcat, webflux) { app, _ -> if (app == "webflux") listOf(unsteady) else emptyList() })).render(c)
+        val all = ClaimTables(mapOf("r" to run(tomcat, webflux) { app, _ -> if (app == "webflux") listOf(slowHost) else emptyList() })).render(c)
         assertThat(all.lines().last()).contains("| 1,500 [").contains("(all 3 flagged) | 1,000 [").contains("cannot tell")
         assertThat(all.lines().first()).contains("a side whose every repetition is flagged is shown over them all, marked")
         // one run: its flagged window is shown, marked
-        val one = ClaimTables(mapOf("r" to run(listOf(1000.0), listOf(1500.0)) { app, _ -> if (app == "tomcat") listOf(unsteady) else emptyList() })).render(c)
+        val one = ClaimTables(mapOf("r" to run(listOf(1000.0), listOf(1500.0)) { app, _ -> if (app == "tomcat") listOf(slowHost) else emptyList() })).render(c)
         assertThat(one.lines().last()).contains("| 1,500 | 1,000 (flagged) | 1.50× |")
         assertThat(one.lines().first()).startsWith("*req/s; measured: one run; a flagged window is shown, marked;")
     }
@@ -179,8 +179,13 @@ class VerdictsTest {
         val cold = r.copy(cells = r.cells.map { it.copy(load = it.load.copy(warmupMs = 0)) })
         assertThat(verdict(cold).verdict).isEqualTo(HOLDS)
         assertThat(verdict(cold).flags).isEmpty()
-        // warmed up, the same flags take every cell out
-        assertThat(verdict(r).verdict).isEqualTo(CANNOT_TELL)
+        assertThat(verdict(cold).appState).isEmpty()
+        // warmed up, the same flags describe the app: its windows count, named, and the row is read again without them
+        val warm = verdict(r)
+        assertThat(warm.verdict).isEqualTo(HOLDS)
+        assertThat(warm.flags).isEmpty()
+        assertThat(warm.appState).containsExactly("warming: WebFlux and Tomcat", "compiling: WebFlux and Tomcat")
+        assertThat(warm.steady!!.decided).isFalse()
         // cold or not, anything else still does
         val killed = cold.copy(cells = cold.cells.map { it.copy(flags = it.flags + oom) })
         assertThat(verdict(killed).flags).containsExactly("oom: WebFlux and Tomcat")
@@ -205,8 +210,12 @@ class VerdictsTest {
         // a timed window with as few round trips is cut among its waves: out
         assertThat(verdict(r).verdict).isEqualTo(CANNOT_TELL)
         // counted or not, anything else still does
+        val killed = counted.copy(cells = counted.cells.map { it.copy(flags = it.flags + Flag("client-bound", "wrk at 97 % of its CPUs", "throughput")) })
+        assertThat(verdict(killed).flags).containsExactly("client-bound: WebFlux and Tomcat")
+        // a flag about the app itself counts the windows, named
         val capped = counted.copy(cells = counted.cells.map { it.copy(flags = it.flags + unsteady) })
-        assertThat(verdict(capped).flags).containsExactly("unsteady: WebFlux and Tomcat")
+        assertThat(verdict(capped).flags).isEmpty()
+        assertThat(verdict(capped).appState).containsExactly("unsteady: WebFlux and Tomcat")
     }
 
     @Test
@@ -230,12 +239,12 @@ class VerdictsTest {
         assertThat(v.waived.map { it.code to it.sides }).containsExactly("no-steady-state" to listOf("Tomcat"))
         val result = Verdicts(mapOf("r" to r)).claims(stabilityClaims()).single()
         assertThat(VerdictText.sentence(result)).contains("Counted in despite a flag, as windows whose shape the per-second variation measures " +
-            "(its swings are the figure; the JIT's flags, compiling and unsteady, still leave a window out): no-steady-state (Tomcat).")
-        // the same windows' mean rate: out, as any figure that assumes one steady level
-        assertThat(verdict(r).flags).containsExactly("no-steady-state: Tomcat")
-        // a warm-up that never settled takes a window out whatever the figure
+            "(its swings are the figure; the JIT's flags, compiling and unsteady, are still the app's state): no-steady-state (Tomcat).")
+        // the same windows' mean rate, a figure that assumes one steady level: counted, and read again without them
+        assertThat(verdict(r).appState).containsExactly("no-steady-state: Tomcat")
+        // a warm-up that never settled is the app's state whatever the figure
         val capped = swingingTomcat(run(tomcat, webflux), unsteady)
-        assertThat(Verdicts(mapOf("r" to capped)).row(c, c.rows.single()).flags).containsExactly("unsteady: Tomcat")
+        assertThat(Verdicts(mapOf("r" to capped)).row(c, c.rows.single()).appState).containsExactly("unsteady: Tomcat")
     }
 
     @Test

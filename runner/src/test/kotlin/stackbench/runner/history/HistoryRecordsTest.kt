@@ -9,17 +9,17 @@ import stackbench.runner.results.Flag
 
 class HistoryRecordsTest {
     @Test
-    fun `a window the JIT flags counts for the history's throughput at its Little's-law ceiling, as the decisions count it, and never for its p99`() {
+    fun `a window of a slow host counts for the history's throughput at its Little's-law ceiling, as the decisions count it, and never for its p99`() {
         val run = GateFixtures.run("t-1", "2026-11-27T01:00:00Z")
-        val unsteady = Flag("unsteady", "the warm-up reached its cap", "throughput")
+        val unsteady = Flag("host-slow", "the host ran 30 % slower than its pace", "throughput")
         fun flagged(efficiency: Double, law: String = "Little's law") = run.copy(cells = run.cells.map { c ->
             c.copy(flags = listOf(unsteady), ceiling = Ceiling(law, c.measured!!.throughput / efficiency, "test", efficiency))
         })
         val atWait = HistoryRecords.cells(flagged(0.98)).single { it.configKey == PLATFORM }
         assertThat(atWait.throughput).isNotNull()
         assertThat(atWait.processes).isEqualTo(3)
-        assertThat(atWait.p99).`as`("a latency of a window the JIT took CPU from").isNull()
-        // below the ceiling's slack, or at a CPU-time ceiling, the JIT may have held the rate down: nothing counts
+        assertThat(atWait.p99).`as`("a latency of a window the host took CPU from").isNull()
+        // below the ceiling's slack, or at a CPU-time ceiling, the slow host may have held the rate down: nothing counts
         assertThat(HistoryRecords.cells(flagged(0.90)).single { it.configKey == PLATFORM }.throughput).isNull()
         assertThat(HistoryRecords.cells(flagged(0.99, "CPU time")).single { it.configKey == PLATFORM }.windows).isZero()
     }
