@@ -15,7 +15,8 @@ class WarmupsCommand : CliktCommand(name = "warmups") {
         (run/SteadyThroughput: settled, with the JIT's share of the CPU small and not falling), and prints per run the
         warm-ups that reached their cap and the measured windows that a flag about the app's state (unsteady, warming,
         slowing, compiling, no-steady-state) leaves out, as recorded and as judged now; and the windows whose one such
-        flag was unsteady, the most a rule for the end of a warm-up could bring back. Reads only: nothing is written.
+        flag was unsteady, the most a rule for the end of a warm-up could bring back; and how the capped warm-ups' throughput
+        went (settled, rising, falling, oscillating). Reads only: nothing is written.
     """.trimIndent()
 
     private val dirs by argument("DIR", help = "results folders written by ./stackbench run, or published ones (docs/runs/<run>)").path().multiple(required = true)
@@ -36,10 +37,11 @@ class WarmupsCommand : CliktCommand(name = "warmups") {
                 if (o.capBefore == 0) "-" else "${o.endedEarlier} · ${o.flatAtCap} · ${o.capBefore - o.endedEarlier - o.flatAtCap}",
                 if (o.windows == 0) "-" else "${share(o.leftOutBefore, o.windows)} → ${share(o.leftOutAfter, o.windows)}",
                 "${o.unsteadyAlone}",
+                o.cappedClasses.entries.sortedBy { it.key }.joinToString(", ") { "${it.value} ${it.key}" },
             )
         }
         println(SummaryTable.table(
-            listOf("run", "windows", "warm-ups kept", "reached their cap", "capped: ended earlier · steady at cap · unsteady", "windows left out (app state)", "by unsteady alone"),
+            listOf("run", "windows", "warm-ups kept", "reached their cap", "capped: ended earlier · steady at cap · unsteady", "windows left out (app state)", "by unsteady alone", "capped warm-ups: how they went"),
             rows, rightAligned = setOf(1, 2, 6),
         ))
     }

@@ -4,6 +4,7 @@ import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Flags
 import stackbench.runner.results.RunResult
+import stackbench.runner.results.Settlings
 
 /**
  * A past run's warm-ups judged again from the slices every cell keeps, by today's steady-state rule on the app's
@@ -39,6 +40,8 @@ object WarmupReplay {
          * back without measuring again (the others carry their window's own shape or `compiling` too).
          */
         val unsteadyAlone: Int,
+        /** The capped warm-ups by how their throughput went ([Settlings]: `settled`, `rising`, `falling`, `oscillating`; `too few slices`). */
+        val cappedClasses: Map<String, Int> = emptyMap(),
     ) {
         /** Warm-ups still reaching their cap: the capped ones the rule does not end earlier (steady at the cap or not). */
         val capAfter: Int get() = capBefore - endedEarlier
@@ -61,6 +64,7 @@ object WarmupReplay {
             endedEarlier = capped.values.count { it == Replayed.ENDED_EARLIER }, flatAtCap = capped.values.count { it == Replayed.FLAT_AT_CAP },
             leftOutBefore = windows.count(::leftOut), leftOutAfter = after,
             unsteadyAlone = windows.count { c -> Flags.disqualifying(c).filter { it.code in APP_STATE }.map { it.code }.toSet() == setOf("unsteady") },
+            cappedClasses = capped.keys.groupingBy { Settlings.of(it)?.kind ?: "too few slices" }.eachCount(),
         )
     }
 

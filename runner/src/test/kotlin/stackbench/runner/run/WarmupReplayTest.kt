@@ -58,5 +58,6 @@ class WarmupReplayTest {
         // only the flat one's window comes back: the falling one stays unsteady, the third is compiling, the fourth warming
         assertThat(o.leftOutAfter).isEqualTo(3)
         assertThat(o.unsteadyAlone).isEqualTo(2)
+        assertThat(o.cappedClasses).containsEntry("falling", 1).containsEntry("settled", 2)
     }
 }
