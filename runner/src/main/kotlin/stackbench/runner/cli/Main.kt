@@ -44,7 +44,7 @@ class Stackbench : CliktCommand(name = "stackbench") {
 
 fun commands() = Stackbench().subcommands(
     RunCommand(), PlanCommand(), ListCommand(), DoctorCommand(), ServeCommand(), ReportCommand(), CompareCommand(), FindingsCommand(),
-    FindingsRunCommand(), ReclassifyCommand(), HistoryCommand(), GateCommand(),
+    FindingsRunCommand(), ReclassifyCommand(), WarmupsCommand(), HistoryCommand(), GateCommand(),
 )
 
 /** The command line this process was started with, for the record. */

@@ -119,8 +119,18 @@ $warning"""
             view.groups.joinToString("") { g ->
                 val figures = charts.details(g).joinToString("", transform = ::figure)
                 val clocks = g.configs.flatMap { it.ok }.mapNotNull { c -> ClockChart.of(c, view, "c-clock-${Html.slug(c.key)}") }
-                val clock = if (clocks.isEmpty()) "" else "<details class=\"clocks\"><summary>Priming, warm-up and window on one clock, cell by cell (${clocks.size})</summary>" +
-                    "<div class=\"charts wide\">${clocks.joinToString("", transform = ::figure)}</div></details>"
+                // each configuration's processes by how their throughput went over the warm-up; one that falls says so
+                val courses = g.configs.mapNotNull { cfg ->
+                    val byProcess = stackbench.runner.results.Settlings.byProcess(cfg.ok).takeIf { it.isNotEmpty() } ?: return@mapNotNull null
+                    val falling = stackbench.runner.results.Settlings.fallingNote(cfg.ok)
+                    "<li>${e(cfg.key)}: ${byProcess.joinToString("; ") { (p, s) -> "${e(p)} ${e(s.label())}" }}" +
+                        (falling?.let { "; <strong>${e(it)}</strong>" } ?: "") + "</li>"
+                }
+                val fallingNotes = g.configs.mapNotNull { cfg -> stackbench.runner.results.Settlings.fallingNote(cfg.ok)?.let { "${e(cfg.key)}: ${e(it)}" } }
+                val clock = (if (fallingNotes.isEmpty()) "" else "<p class=\"caution\"><strong>${fallingNotes.joinToString("<br>")}</strong></p>") +
+                    (if (clocks.isEmpty()) "" else "<details class=\"clocks\"><summary>Priming, warm-up and window on one clock, cell by cell (${clocks.size})</summary>" +
+                    (if (courses.isEmpty()) "" else "<p>How each process's throughput went over its warm-up:</p><ul>${courses.joinToString("")}</ul>") +
+                    "<div class=\"charts wide\">${clocks.joinToString("", transform = ::figure)}</div></details>")
                 "<h3 id=\"${Html.slug(g.id)}\">${e(g.title)}</h3><div class=\"charts\">$figures</div>$clock${tables.cells(g)}"
             } + "</section>"
 

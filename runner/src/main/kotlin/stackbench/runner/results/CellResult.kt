@@ -53,6 +53,12 @@ data class CellResult(
     val quietAfterWarmupMs: Long? = null,
     /** How the warm-up ended (steady or cap) and the time to steady state, slice by slice. */
     val warmupRecord: WarmupRecord? = null,
+    /**
+     * How the app's throughput went over [warmupRecord] ([Settlings]): settled after T s, still rising, falling at X %
+     * a minute, or oscillating, with its figure; null without a warm-up, with too few slices to class, or in records
+     * made before classes were (their warm-ups are classed when read: [Settlings.of]).
+     */
+    val settling: SettlingRecord? = null,
     /** The `compile-first` stage before the warm-up (the cell's own request at one connection until the JIT was quiet); null: none. */
     val compileFirst: WarmupRecord? = null,
     /** The warm-up's second stage on new connections (`warmup-reconnect`), after [warmupRecord]; null: none. */

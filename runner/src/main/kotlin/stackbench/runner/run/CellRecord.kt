@@ -128,6 +128,7 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             warmupSteps = warmupSteps.toList(),
             quietAfterWarmupMs = quietAfterWarmupMs,
             warmupRecord = warmupRecord,
+            settling = warmupRecord?.let(stackbench.runner.results.Settlings::of),
             compileFirst = compileFirst,
             warmupAgain = warmupAgain,
             prime = prime,

@@ -100,7 +100,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
     private fun watch(run: CellRun, read: () -> stackbench.runner.probe.ServerCount?, compiler: () -> Double?, stage: Stage) = WarmupWatch(read, Defaults.WARMUP_SLICE,
         compiler, run.cell.profile.allottedCpus(run.lab.machineCpus), connections = (stage.shape as? LoadShape.Closed)?.connections?.takeUnless { stage.oneConnection },
         scatterMatters = !stage.oneConnection, compilerOnIdleCpuQuiet = !stage.oneConnection,
-        ceiling = if (stage.oneConnection) null else run.record.littleCeilingBeforeWindow(run.placement))
+        ceiling = if (stage.oneConnection) null else run.record.littleCeilingBeforeWindow(run.placement), throughputDecides = !stage.oneConnection)
 
     /**
      * Records what [watch] saw over a warm-up stage's [seconds] ([into] keeps the record) and its slices' rates;

@@ -86,6 +86,20 @@ enum class WarmupEnd(val id: String) {
      */
     CEILING("ceiling"),
 
+    /**
+     * The app's throughput settled, with the JIT's share of the CPU and its compilations' clock small and not falling
+     * ([SteadyThroughput], `clockMatters`), though the compilers had not gone quiet slice by slice as [STEADY] asks.
+     * Only where none of the rules above ended the warm-up first.
+     */
+    FLAT("flat"),
+
+    /**
+     * The cap was reached with the app's throughput settled and the JIT's share of the CPU small and not falling
+     * ([SteadyThroughput] without the compilations' clock: there is no more time to give a starved compiler): steady
+     * at the cap, not `unsteady`.
+     */
+    FLAT_AT_CAP("flat-at-cap"),
+
     /** The cap was reached before the app settled. */
     CAP("cap"),
 }
@@ -109,6 +123,10 @@ enum class WarmupEnd(val id: String) {
  * A closed load of [connections] whose round trips are almost all waiting (a sleep, a slow downstream) is steady on
  * compilation alone ([WarmupEnd.LIGHT], [lightWork]): its throughput is set by the waits, not by the code the JIT is
  * compiling, and its slices may alternate between a wave of answers and none.
+ *
+ * A cell's warm-up may also end on what the app does ([WarmupEnd.FLAT], [SteadyThroughput]): its throughput settled
+ * over at least the last 12 slices, with the JIT's share of the CPU small and not falling, whether or not the
+ * compilers have gone quiet slice by slice; and one that reached its cap so is steady at the cap ([WarmupEnd.FLAT_AT_CAP]).
  */
 class WarmupWatch(
     private val read: () -> ServerCount?,
@@ -130,6 +148,12 @@ class WarmupWatch(
     private val connections: Int? = null,
     /** A closed load's Little's-law ceiling, req/s, for [atCeiling]; null where none applies (an open load, priming). */
     private val ceiling: Double? = null,
+    /**
+     * Whether the app's throughput may end the warm-up with the JIT still at work, so long as its share is small and not
+     * falling ([SteadyThroughput]: [WarmupEnd.FLAT], [WarmupEnd.FLAT_AT_CAP]). Priming and `compile-first` do not let
+     * it: they are there for the compiler to finish.
+     */
+    private val throughputDecides: Boolean = false,
 ) {
     private var first: ServerCount? = null
     private var sliceStart: ServerCount? = null
@@ -167,6 +191,7 @@ class WarmupWatch(
                 steady(slices, scatterMatters, compilerOnIdleCpuQuiet) -> WarmupEnd.STEADY
                 connections != null && lightWork(slices, connections, compilerOnIdleCpuQuiet) -> WarmupEnd.LIGHT
                 ceiling != null && atCeiling(slices, ceiling) -> WarmupEnd.CEILING
+                throughputDecides && SteadyThroughput.judge(records(), clockMatters = true).steady -> WarmupEnd.FLAT
                 else -> WarmupEnd.CAP
             }
             steadyNow = endNow != WarmupEnd.CAP
@@ -187,20 +212,32 @@ class WarmupWatch(
      * Seconds from the first reading to where the last level began: the time to steady state; null if none shows. A
      * warm-up that ended on light work counts from the earliest slice after which the rate shows no trend.
      */
-    fun steadyFromSeconds(): Double? =
-        if (endNow == WarmupEnd.LIGHT) slices[untrendedFrom(slices.map { it.rate })].let { it.endSeconds - it.seconds } else steadyFromSeconds(slices)
+    fun steadyFromSeconds(): Double? = steadyFromSeconds(endNow)
 
-    /** What the warm-up showed, for the record: [seconds] it ran, why it ended, its time to steady state, its slices. */
+    private fun steadyFromSeconds(end: WarmupEnd): Double? = when (end) {
+        WarmupEnd.LIGHT -> slices[untrendedFrom(slices.map { it.rate })].let { it.endSeconds - it.seconds }
+        // where the throughput's judged stretch began: its last level, or its last 12 slices when that began later
+        WarmupEnd.FLAT, WarmupEnd.FLAT_AT_CAP -> SteadyThroughput.judge(records(), clockMatters = end == WarmupEnd.FLAT).settling?.fromSeconds
+        else -> steadyFromSeconds(slices)
+    }
+
+    /**
+     * What the warm-up showed, for the record: [seconds] it ran, why it ended, its time to steady state, its slices. A
+     * warm-up that reached its cap is judged once more on its throughput ([WarmupEnd.FLAT_AT_CAP]).
+     */
     fun record(seconds: Double): WarmupRecord {
-        val steadyAfter = steadyFromSeconds()
+        val end = if (endNow == WarmupEnd.CAP && throughputDecides && SteadyThroughput.judge(records(), clockMatters = false).steady) WarmupEnd.FLAT_AT_CAP else endNow
+        val steadyAfter = steadyFromSeconds(end)
         return WarmupRecord(
             seconds = seconds,
-            endedBy = endNow.id,
+            endedBy = end.id,
             steadyAfterSeconds = steadyAfter,
             steadyAtEpochMs = steadyAfter?.let { s -> first?.let { it.epochMs + (s * 1000).toLong() } },
-            slices = slices.map { SliceRecord(it.endSeconds, it.rate, it.compileShare, it.cpuShare, it.compilingShare) },
+            slices = records(),
         )
     }
+
+    private fun records(): List<SliceRecord> = slices.map { SliceRecord(it.endSeconds, it.rate, it.compileShare, it.cpuShare, it.compilingShare) }
 
     companion object {
         /** The end of a driver's run in which the watch takes no reading. */
@@ -339,17 +376,7 @@ class WarmupWatch(
         /** A leading slice of the last level further than this from the level's median is still on the way to it. */
         const val LEVEL_WITHIN = 0.05
 
-        /**
-         * Where the last level begins: the changepoint analysis's last segment, less its leading slices that are still
-         * more than [LEVEL_WITHIN] from the level (the tail of a ramp, which the segmentation may count into the level).
-         * A brief excursion counts as a change here (`excursion = 0`): the warm-up wants the level as it last began.
-         */
-        private fun levelStart(rates: List<Double>): Int? {
-            var from = WindowClassifier.classify(rates, tail = 0.0, excursion = 0.0).steadyFrom ?: return null
-            val level = stackbench.runner.stats.Statistics.median(rates.subList(from, rates.size))
-            while (from < rates.size - 1 && kotlin.math.abs(rates[from] - level) > LEVEL_WITHIN * level) from++
-            return from
-        }
+        private fun levelStart(rates: List<Double>): Int? = WindowClassifier.levelStart(rates, LEVEL_WITHIN)
 
         private fun scatter(xs: List<Double>): Double {
             val mean = xs.average()

@@ -14,18 +14,30 @@ object Trend {
      */
     data class Slope(val perStep: Double, val low: Double, val high: Double, val n: Int)
 
-    fun slope(xs: List<Double>): Slope {
+    fun slope(xs: List<Double>): Slope = slope(xs, xs.indices.map { it.toDouble() })
+
+    /**
+     * The least-squares slope of [xs] against [at] (their times, say), per unit of [at], with its 95 % interval.
+     * [autocorrelation] (τ, at least 1) is how many consecutive points move together ([WindowPrecision.autocorrelationTime]):
+     * the n points then hold n ÷ τ independent readings, so the slope's standard error is √τ times the ordinary one and
+     * the t quantile has n ÷ τ − 2 degrees of freedom (at least 1). τ = 1 gives the ordinary interval.
+     */
+    fun slope(xs: List<Double>, at: List<Double>, autocorrelation: Double = 1.0): Slope {
+        require(at.size == xs.size) { "${xs.size} values against ${at.size} positions" }
+        require(autocorrelation >= 1.0) { "an autocorrelation time is at least 1, not $autocorrelation" }
         val n = xs.size
         if (n < 2) return Slope(Double.NaN, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, n)
-        // least squares against the index 0..n-1: b = Sxy / Sxx; the slope's standard error sqrt(SSE / (n − 2) / Sxx)
-        val meanX = (n - 1) / 2.0
+        // least squares: b = Sxy / Sxx; the slope's standard error sqrt(SSE / (n − 2) / Sxx)
+        val meanX = at.average()
         val meanY = xs.average()
-        val sxx = xs.indices.sumOf { (it - meanX) * (it - meanX) }
-        val b = xs.indices.sumOf { (it - meanX) * (xs[it] - meanY) } / sxx
+        val sxx = at.sumOf { (it - meanX) * (it - meanX) }
+        require(sxx > 0) { "a slope needs at least two different positions" }
+        val b = xs.indices.sumOf { (at[it] - meanX) * (xs[it] - meanY) } / sxx
         if (n < 3) return Slope(b, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, n)
-        val sse = xs.indices.sumOf { val r = xs[it] - meanY - b * (it - meanX); r * r }
-        val t = TDistribution.of((n - 2).toDouble()).inverseCumulativeProbability(0.975)
-        val half = t * kotlin.math.sqrt(sse / (n - 2) / sxx)
+        val sse = xs.indices.sumOf { val r = xs[it] - meanY - b * (at[it] - meanX); r * r }
+        val degrees = max(1.0, n / autocorrelation - 2)
+        val t = TDistribution.of(degrees).inverseCumulativeProbability(0.975)
+        val half = t * kotlin.math.sqrt(sse / (n - 2) / sxx * autocorrelation)
         return Slope(b, b - half, b + half, n)
     }
 

@@ -40,19 +40,34 @@ object WindowPrecision {
         val centred = xs.map { it - mean }
         val variance = centred.sumOf { it * it } / n
         if (variance == 0.0 || mean == 0.0) return Precision(mean, 0.0, 0.0, 1.0, n.toDouble(), n)
-        var tau = 1.0
-        for (lag in 1 until n / 2) {
-            val rho = autocorrelation(centred, variance, lag)
-            if (rho <= 0) break
-            tau += 2 * rho
-        }
-        tau = max(1.0, tau)
+        val tau = autocorrelationTime(centred, variance)
         val effective = n / tau
         val sampleSd = sqrt(variance * n / (n - 1))
         val standardError = sampleSd * sqrt(tau / n)
         val degrees = max(1.0, effective - 1)
         val half = TDistribution.of(degrees).inverseCumulativeProbability(0.975) * standardError
         return Precision(mean, half, half / mean, tau, effective, n)
+    }
+
+    /**
+     * The integrated autocorrelation time τ of [xs] (at least 1): 1 + 2 Σ ρ(k) over the lags before the first
+     * autocorrelation that is not positive, up to half the series. 1 for a constant series or fewer than 4 points.
+     */
+    fun autocorrelationTime(xs: List<Double>): Double {
+        val mean = xs.average()
+        val centred = xs.map { it - mean }
+        val variance = centred.sumOf { it * it } / xs.size
+        return if (xs.size < 4 || variance == 0.0) 1.0 else autocorrelationTime(centred, variance)
+    }
+
+    private fun autocorrelationTime(centred: List<Double>, variance: Double): Double {
+        var tau = 1.0
+        for (lag in 1 until centred.size / 2) {
+            val rho = autocorrelation(centred, variance, lag)
+            if (rho <= 0) break
+            tau += 2 * rho
+        }
+        return max(1.0, tau)
     }
 
     private fun autocorrelation(centred: List<Double>, variance: Double, lag: Int): Double {

@@ -97,6 +97,19 @@ object WindowClassifier {
         }
     }
 
+    /**
+     * Where the last level of [rates] begins: the changepoint analysis's last segment, less its leading points that are
+     * still more than [within] (a share) from the level's median (the tail of a ramp, which the segmentation may count
+     * into the level). A brief excursion counts as a change here (`excursion = 0`): a warm-up wants the level as it last
+     * began. Null when no level shows.
+     */
+    fun levelStart(rates: List<Double>, within: Double): Int? {
+        var from = classify(rates, tail = 0.0, excursion = 0.0).steadyFrom ?: return null
+        val level = Statistics.median(rates.subList(from, rates.size))
+        while (from < rates.size - 1 && abs(rates[from] - level) > within * level) from++
+        return from
+    }
+
     /** Excursions from a window's one level that move its mean by less than this share of the level leave it [WindowShape.FLAT]. */
     const val EXCURSION = 0.01
 

@@ -91,7 +91,7 @@ class CommandLineErrorsTest {
 
     companion object {
         private const val rootUsage = "Usage: stackbench [<options>] <command> [<args>]..."
-        private const val rootCommands = "Commands: run, plan, list, doctor, serve, report, compare, findings, findings-run, reclassify, history, gate; " +
+        private const val rootCommands = "Commands: run, plan, list, doctor, serve, report, compare, findings, findings-run, reclassify, warmups, history, gate; " +
             "`stackbench <command> --help` says what one takes."
 
         /** Each command's usage line, as printed above its errors. */
@@ -106,6 +106,7 @@ class CommandLineErrorsTest {
             "findings" to "Usage: stackbench findings [<options>]",
             "findings-run" to "Usage: stackbench findings-run [<options>] [<id>]...",
             "reclassify" to "Usage: stackbench reclassify [<options>] <dir>",
+            "warmups" to "Usage: stackbench warmups [<options>] <dir>...",
             "history" to "Usage: stackbench history [<options>] [<args>]...",
             "gate" to "Usage: stackbench gate [<options>]",
         )
@@ -178,6 +179,10 @@ class CommandLineErrorsTest {
             unknown("reclassify", also = listOf("missing argument <dir>")),
             unknownWithValue("reclassify", "results/some-run", "--dry-run"),
             extra("reclassify", "results/some-run", "--dry-run"),
+
+            // warmups takes any number of folders and no option: none is extra, none lacks a value
+            unknown("warmups", also = listOf("missing argument <dir>")),
+            unknownWithValue("warmups", "results/some-run"),
 
             // history takes any number of arguments (a suite and keys, or the folders of --rebuild): none is extra
             unknown("history"),

@@ -30,6 +30,18 @@ class ClockChartTest {
     }
 
     @Test
+    fun `the clock names how the warm-up went, with its figure`() {
+        val steady = ClockChart.of(cell, RunView(base), "c")!!
+        assertThat(steady.title).endsWith("(warm-up: settled after 1 s)")
+        // a capped warm-up that lost 40 % a minute
+        val rng = java.util.Random(1)
+        val slices = List(40) { t -> SliceRecord(t + 1.0, 3_000.0 * (1 - 0.4 * t / 60) * (1 + 0.02 * rng.nextGaussian()), 0.01) }
+        val falling = ClockChart.of(cell.copy(warmupRecord = WarmupRecord(40.0, "cap", null, null, slices)), RunView(base), "c")!!
+        assertThat(falling.title).containsPattern("\\(warm-up: falling \\d+ %/min\\)")
+        assertThat(falling.note).startsWith("the warm-up falling at ")
+    }
+
+    @Test
     fun `a cell that reused a primed process shows no priming, and one without a warm-up no clock`() {
         val reused = ClockChart.of(cell.copy(appStartedBy = "other"), RunView(base), "c")!!
         assertThat(reused.xMarks.map { it.label }).doesNotContain("priming").first().isEqualTo("warm-up")

@@ -69,6 +69,20 @@ class HtmlReportTest {
     }
 
     @Test
+    fun `a configuration whose processes fall says so above its warm-up clocks, with each process's class`() {
+        val base = ReportFixtures.load(ReportFixtures.SWEEP)
+        val rng = java.util.Random(4)
+        val falling = stackbench.runner.results.WarmupRecord(60.0, "cap", null, null,
+            List(60) { t -> stackbench.runner.results.SliceRecord(t + 1.0, 2_948.0 * (1 - 0.4 * t / 60) * (1 + 0.03 * (2 * rng.nextDouble() - 1)), 0.01, 1.0) })
+        val first = base.cells.first { it.measured != null }
+        val page = HtmlReport.render(base.copy(cells = base.cells.map { if (it.configKey == first.configKey) it.copy(warmupRecord = falling) else it }))
+        assertThat(page).containsPattern("<p class=\"caution\"><strong>[^<]*${Regex.escape(first.configKey)}: (its process falls|\\d+ of \\d+ processes fall) " +
+            "through the warm-up, losing [\\d-]+ % of the level a minute: the app slows as it runs")
+        assertThat(page).contains("How each process's throughput went over its warm-up:")
+        assertThat(html).doesNotContain("slows as it runs")
+    }
+
+    @Test
     fun `rendering twice gives the same page`() {
         assertThat(HtmlReport.render(ReportFixtures.load(ReportFixtures.SWEEP))).isEqualTo(html)
     }
