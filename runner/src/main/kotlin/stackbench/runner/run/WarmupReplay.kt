@@ -19,8 +19,6 @@ import stackbench.runner.results.Settlings
  * shape, `compiling`) are kept as measured.
  */
 object WarmupReplay {
-    /** The flags that describe the app's own state, not the instrument. */
-    val APP_STATE = setOf("unsteady", "warming", "slowing", "compiling", "no-steady-state")
 
     data class Outcome(
         val run: String,
@@ -54,7 +52,7 @@ object WarmupReplay {
         val windows = result.cells.filter { it.status == CellStatus.OK && it.measured != null }
         val kept = windows.filter { it.warmupRecord?.slices?.isNotEmpty() == true }
         val capped = kept.filter { it.warmupRecord!!.endedBy == "cap" }.associateWith(::replay)
-        fun leftOut(cell: CellResult) = Flags.disqualifying(cell).any { it.code in APP_STATE }
+        fun leftOut(cell: CellResult) = Flags.appState(cell).isNotEmpty()
         val after = windows.count { c ->
             val accepted = capped[c]?.let { it != Replayed.STILL_CAPPED } == true
             leftOut(if (accepted) c.copy(flags = c.flags.filterNot { it.code == "unsteady" }) else c)
@@ -63,7 +61,7 @@ object WarmupReplay {
             run = result.run.id, windows = windows.size, warmups = kept.size, capBefore = capped.size,
             endedEarlier = capped.values.count { it == Replayed.ENDED_EARLIER }, flatAtCap = capped.values.count { it == Replayed.FLAT_AT_CAP },
             leftOutBefore = windows.count(::leftOut), leftOutAfter = after,
-            unsteadyAlone = windows.count { c -> Flags.disqualifying(c).filter { it.code in APP_STATE }.map { it.code }.toSet() == setOf("unsteady") },
+            unsteadyAlone = windows.count { c -> Flags.appState(c).map { it.code }.toSet() == setOf("unsteady") },
             cappedClasses = capped.keys.groupingBy { Settlings.of(it)?.kind ?: "too few slices" }.eachCount(),
         )
     }

@@ -23,7 +23,7 @@ class AppStateTest {
     private val flagged = listOf("b/x/r1: unsteady", "b/x/r3: unsteady, warming")
 
     @Test
-    fun `the reading without the flagged windows decides nothing: the decision over every process stands, with that reading in its why`() {
+    fun `the reading without the flagged windows decides nothing, the decision over every process stands, with that reading in its why`() {
         // a side whose every process was flagged: without them, no interval (the A/A and the 25x service of the issue)
         val d = Engine.withSteady(all(Relation.HIGHER, 20.1, 29.8), decision(Relation.UNDECIDED, null, null), flagged)
         assertThat(d.ratio.relation).isEqualTo(Relation.HIGHER)
@@ -32,14 +32,14 @@ class AppStateTest {
     }
 
     @Test
-    fun `both readings decide the same relation: it stands`() {
+    fun `both readings decide the same relation, it stands`() {
         val d = Engine.withSteady(all(Relation.SAME, 0.96, 1.04), decision(Relation.SAME, 0.95, 1.06), flagged)
         assertThat(d.ratio.relation).isEqualTo(Relation.SAME)
         assertThat(d.steady!!.relation).isEqualTo(Relation.SAME)
     }
 
     @Test
-    fun `the readings decide differently: the flags decide the answer, so the comparison cannot tell and says how each reads`() {
+    fun `the readings decide differently, the flags decide the answer, so the comparison cannot tell and says how each reads`() {
         val d = Engine.withSteady(all(Relation.LOWER, 0.70, 0.85), decision(Relation.SAME, 0.95, 1.05), flagged)
         assertThat(d.ratio.relation).isEqualTo(Relation.UNDECIDED)
         assertThat(d.ratio.why).startsWith("over every process lower [0.70–0.85], but without the 2 window(s) whose app was flagged (unsteady, warming): " +
