@@ -29,6 +29,8 @@ class PlanCommand : CliktCommand(name = "plan") {
     private val apps by option("--apps", metavar = "NAME,...", help = "as for run").split(",")
     private val processes by option("--processes", help = "as for run").wholeNumber(Ranges.PROCESSES)
     private val restart by option("--restart", help = "as for run").choice(*stackbench.runner.suite.Restart.entries.map { it.id }.toTypedArray())
+    private val history by option("--history", metavar = "URL", help = "the history to estimate the processes each comparison needs from " +
+        "(default: \$${stackbench.runner.history.HistoryLocation.ENVIRONMENT}, else results/${stackbench.runner.history.HistoryLocation.DEFAULT_FILE})")
     private val untilDecided by option("--until-decided", metavar = "BUDGET", help = "as for run: prints the looks a run with this budget would take")
         .duration(Ranges.UNTIL_DECIDED_MIN, Ranges.UNTIL_DECIDED_MAX)
 
@@ -74,12 +76,32 @@ class PlanCommand : CliktCommand(name = "plan") {
         }
         println()
         println("${plan.cells.size} cells${if (plan.searches.isEmpty()) "" else " and ${plan.searches.size} capacity searches"}, estimated ${ConsoleProgress.format(plan.estimatedDuration)}")
+        stackbench.runner.plan.ProcessesNeeded.lines(suite.comparisons, earlierRun(suite.name), plan.processes).forEach(::println)
         (untilDecided ?: suite.untilDecided)?.takeIf { suite.comparisons.isNotEmpty() }?.let { budget ->
             val k = stackbench.runner.run.Rounds.maxLooks(plan, budget)
             println("until-decided ${Units.formatDuration(budget)}: at most $k look(s) at the comparisons (the planned cells, then ${k - 1} round(s) of one more process a side, " +
                 "by this plan's estimate), each at the confidence alpha spending allows: " +
                 (1..k).joinToString(", ") { "%.2f %%".format(java.util.Locale.ROOT, 100 * stackbench.runner.stats.SequentialLooks(k).confidenceAt(it)) })
         }
+    }
+
+    /**
+     * The latest run of [suite] on this machine in the history, read from its results folder; null when there is none or the
+     * history cannot be read (the plan still prints: the estimate is advice, not a condition).
+     */
+    private fun earlierRun(suite: String): stackbench.runner.results.RunResult? {
+        val url = stackbench.runner.history.HistoryLocation.url(history, System.getenv(), Home.results)
+        if (stackbench.runner.history.HistoryLocation.sqliteFile(url)?.let { Files.exists(it) } == false) return null
+        return runCatching {
+            stackbench.runner.history.HistoryStore.open(url).use { store ->
+                val host = runCatching { java.net.InetAddress.getLocalHost().hostName }.getOrDefault("unknown")
+                val row = store.latest(suite, host, "9999", "") ?: return@use null
+                listOf(java.nio.file.Path.of(row.folder), Home.results.resolve(row.id))
+                    .firstOrNull { Files.exists(stackbench.runner.results.ResultsStore.fileOf(it)) }
+                    ?.let { stackbench.runner.results.ResultsStore.read(it) }
+            }
+        }.onFailure { System.err.println("stackbench: plan: the history at ${stackbench.runner.history.HistoryLocation.shown(url)} could not be read " +
+            "(${it.message}); no estimate of the processes needed") }.getOrNull()
     }
 
     /** Which JDK each app that names one runs on, or what is missing; null when no app names one (they run on the lab's). */
