@@ -94,13 +94,13 @@ class GateCommand : CliktCommand(name = "gate") {
 
     /** A run of the history: its folder as indexed, else a folder of its id in this project's results (a checkout moved, a CI cache restored elsewhere). */
     private fun fromHistory(folder: String, id: String): RunResult {
-        val path = listOf(Path.of(folder), Home.results.resolve(id)).firstOrNull { Files.exists(ResultsStore.fileOf(it)) }
+        val path = HistoryRuns.folder(folder, id)
             ?: throw cannotCompare("the run $id is in the history, but its results are gone from $folder (and from ${Home.results.resolve(id)})")
         return read(path, "--baseline")
     }
 
     private fun latestRun(store: HistoryStore, url: String): RunResult {
-        val host = runCatching { java.net.InetAddress.getLocalHost().hostName }.getOrDefault("unknown")
+        val host = stackbench.runner.env.EnvironmentProbe.hostname()
         val row = store.latestOn(host) ?: throw BadInput("no --current, and the history at ${HistoryLocation.shown(url)} has no run on $host: give --current DIR")
         return fromHistory(row.folder, row.id)
     }

@@ -94,11 +94,8 @@ class PlanCommand : CliktCommand(name = "plan") {
         if (stackbench.runner.history.HistoryLocation.sqliteFile(url)?.let { Files.exists(it) } == false) return null
         return runCatching {
             stackbench.runner.history.HistoryStore.open(url).use { store ->
-                val host = runCatching { java.net.InetAddress.getLocalHost().hostName }.getOrDefault("unknown")
-                val row = store.latest(suite, host, "9999", "") ?: return@use null
-                listOf(java.nio.file.Path.of(row.folder), Home.results.resolve(row.id))
-                    .firstOrNull { Files.exists(stackbench.runner.results.ResultsStore.fileOf(it)) }
-                    ?.let { stackbench.runner.results.ResultsStore.read(it) }
+                val row = store.latest(suite, EnvironmentProbe.hostname()) ?: return@use null
+                HistoryRuns.folder(row.folder, row.id)?.let { stackbench.runner.results.ResultsStore.read(it) }
             }
         }.onFailure { System.err.println("stackbench: plan: the history at ${stackbench.runner.history.HistoryLocation.shown(url)} could not be read " +
             "(${it.message}); no estimate of the processes needed") }.getOrNull()

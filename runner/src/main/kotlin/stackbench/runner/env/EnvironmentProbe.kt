@@ -17,13 +17,16 @@ object EnvironmentProbe {
     /** CPUs of the machine, not of this process's affinity. */
     fun machineCpus(): Int = system?.hardware?.processor?.logicalProcessorCount ?: Runtime.getRuntime().availableProcessors()
 
+    /** This machine's name, as runs record it (`environment.hostname`) and the history finds a machine's runs by. */
+    fun hostname(): String = runCatching { InetAddress.getLocalHost().hostName }.getOrDefault("unknown")
+
     fun read(home: Path, java: Path, isolation: String, drivers: Map<String, String>): Environment {
         val hw = system?.hardware
         val os = system?.operatingSystem
         // not trimmed: a status line starts with its two columns, the first often a space
         val status = run(listOf("git", "-C", home.toString(), "status", "--porcelain"), null)?.lines()?.filter { it.isNotBlank() }
         return Environment(
-            hostname = runCatching { InetAddress.getLocalHost().hostName }.getOrDefault("unknown"),
+            hostname = hostname(),
             os = os?.toString() ?: System.getProperty("os.name"),
             kernel = System.getProperty("os.version"),
             cpuModel = hw?.processor?.processorIdentifier?.name?.trim() ?: "unknown",

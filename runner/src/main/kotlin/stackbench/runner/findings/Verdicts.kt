@@ -117,11 +117,9 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
         val countedB = b?.filter { cell -> unflagged(cell, c.figure) }
         val va = values(countedA, c.figure)
         val vb = countedB?.let { values(it, c.figure) }
-        val flags = (disqualifying(a, c.aName, c.figure) + b?.let { disqualifying(it, c.bName ?: "B", c.figure) }.orEmpty())
-            .groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
+        val flags = bySides(disqualifying(a, c.aName, c.figure) + b?.let { disqualifying(it, c.bName ?: "B", c.figure) }.orEmpty())
         val engine = if (vb != null && va.isNotEmpty() && vb.isNotEmpty()) byProcess(countedA, countedB!!, c, row, share) else null
-        val appState = (appState(countedA, c.aName, c.figure) + countedB?.let { appState(it, c.bName ?: "B", c.figure) }.orEmpty())
-            .groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
+        val appState = bySides(appState(countedA, c.aName, c.figure) + countedB?.let { appState(it, c.bName ?: "B", c.figure) }.orEmpty())
         val decision = when {
             vb != null -> engine?.ratio
             row.publishedA != null -> if (va.isEmpty()) null else againstPublished(va, row.publishedA, c.threshold)
@@ -177,6 +175,10 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
 
     private fun disqualifying(cells: List<CellResult>, side: String, figure: Figure): List<Pair<String, String>> =
         cells.flatMap { figure.leftOutBy(it) }.map { it.code }.distinct().map { it to side }
+
+    /** (flag code, side) pairs as `code: side and side`, each code once. */
+    private fun bySides(pairs: List<Pair<String, String>>): List<String> =
+        pairs.groupBy({ it.first }, { it.second }).map { (code, sides) -> "$code: ${sides.distinct().joinToString(" and ")}" }
 
     private fun appState(cells: List<CellResult>, side: String, figure: Figure): List<Pair<String, String>> =
         cells.flatMap { figure.appStateOf(it) }.map { it.code }.distinct().map { it to side }

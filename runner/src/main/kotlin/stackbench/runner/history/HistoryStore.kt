@@ -65,6 +65,10 @@ class HistoryStore private constructor(val url: String, private val connection: 
         query("SELECT * FROM runs WHERE suite = ? AND host = ? AND started_at < ? AND id <> ? ORDER BY started_at DESC, id DESC", suite, host, before, except) { runRow(it) }
             .firstOrNull()
 
+    /** The latest run of [suite] on [host]. */
+    fun latest(suite: String, host: String): RunRow? =
+        query("SELECT * FROM runs WHERE suite = ? AND host = ? ORDER BY started_at DESC, id DESC", suite, host) { runRow(it) }.firstOrNull()
+
     /** The latest run on [host], any suite. */
     fun latestOn(host: String): RunRow? =
         query("SELECT * FROM runs WHERE host = ? ORDER BY started_at DESC, id DESC", host) { runRow(it) }.firstOrNull()
