@@ -19,7 +19,11 @@ object CompareHtml {
         val rows = c.changes.joinToString("\n") { ch ->
             val note = if (ch.latencyA != null && ch.latencyB != null && ch.latencyA != ch.latencyB)
                 "<small>p99 is ${e(ch.latencyA)}-model in A, ${e(ch.latencyB)}-model in B</small>" else ""
-            "<tr><td>${e(ch.app)}<small>${e(ch.endpoint)} · ${e(ch.load)}</small>$note</td><td class=\"n\">${ch.measuredA} → ${ch.measuredB}</td>" +
+            val warmup = if (ch.warmupA == null && ch.warmupB == null) "" else
+                "<small class=\"warm\">warm-up A: ${e(ch.warmupA ?: "not classed")}; B: ${e(ch.warmupB ?: "not classed")}</small>"
+            val falling = listOfNotNull(ch.fallingA?.let { "A: $it" }, ch.fallingB?.let { "B: $it" })
+                .joinToString("") { "<small class=\"warm\"><strong>${e(it)}</strong></small>" }
+            "<tr><td>${e(ch.app)}<small>${e(ch.endpoint)} · ${e(ch.load)}</small>$note$warmup$falling</td><td class=\"n\">${ch.measuredA} → ${ch.measuredB}</td>" +
                 cells(CompareWords.Figure.THROUGHPUT, ch.throughputA, ch.throughputB, ch.throughput) + cells(CompareWords.Figure.P99, ch.p99A, ch.p99B, ch.p99) + "</tr>"
         }
         val only = listOfNotNull(
@@ -31,7 +35,7 @@ object CompareHtml {
                 "<th class=\"n\">req/s A</th><th class=\"n\">req/s B</th><th>change</th><th class=\"n\">p99 ms A</th><th class=\"n\">p99 ms B</th><th>change</th></tr></thead><tbody>\n$rows\n</tbody></table></div>"
         return Html.pageHead("${c.a.run.id} → ${c.b.run.id} · stackbench compare",
             "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-            "${Assets.css}\n.good { color: #1d6b3a; font-weight: 600; } .bad { color: #9b1c1c; font-weight: 600; }\n") + """<header class="top"><p class="kicker">stackbench compare</p><h1>${e(c.a.run.suite)}: A → B</h1>
+            "${Assets.css}\n.good { color: #1d6b3a; font-weight: 600; } .bad { color: #9b1c1c; font-weight: 600; }\ntd small.warm { white-space: normal; min-width: 16em; }\n") + """<header class="top"><p class="kicker">stackbench compare</p><h1>${e(c.a.run.suite)}: A → B</h1>
 <p class="meta">A: ${e(c.a.run.id)} (${e(c.a.run.startedAt)}) · B: ${e(c.b.run.id)} (${e(c.b.run.startedAt)})</p></header>
 <section><h2>Environment</h2>$env</section>
 <section><h2>Changes per configuration</h2>

@@ -43,6 +43,9 @@ object CompareText {
             appendLine("${ch.configKey}  (${ch.measuredA} → ${ch.measuredB} measured windows)")
             line(CompareWords.Figure.THROUGHPUT, ch.throughputA, ch.throughputB, ch.throughput)
             line(CompareWords.Figure.P99, ch.p99A, ch.p99B, ch.p99)
+            if (ch.warmupA != null || ch.warmupB != null) appendLine("  warm-up ${ch.warmupA ?: "not classed"}  →  ${ch.warmupB ?: "not classed"}")
+            ch.fallingA?.let { appendLine("  A: $it") }
+            ch.fallingB?.let { appendLine("  B: $it") }
             if (ch.latencyA != null && ch.latencyB != null && ch.latencyA != ch.latencyB) {
                 appendLine("  note: p99 is ${ch.latencyA}-model latency in A and ${ch.latencyB}-model in B: not like with like")
             }

@@ -3,6 +3,8 @@ package stackbench.runner.compare
 import stackbench.runner.findings.Counting
 import stackbench.runner.findings.Figure
 import stackbench.runner.results.CellResult
+import stackbench.runner.results.CellStatus
+import stackbench.runner.results.Settlings
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.Decisions
@@ -36,6 +38,12 @@ data class ConfigChange(
     /** "open" or "closed" per side; they should match for p99 to compare like with like. */
     val latencyA: String?,
     val latencyB: String?,
+    /** How each side's processes went over their warm-ups ([Settlings.perProcess]); null when none is classed. */
+    val warmupA: String? = null,
+    val warmupB: String? = null,
+    /** What each side whose processes fall says of it ([Settlings.fallingNote]); null when none falls. */
+    val fallingA: String? = null,
+    val fallingB: String? = null,
 )
 
 /** Two runs side by side: what differs around them, and per matching configuration what changed. */
@@ -68,8 +76,11 @@ object Comparisons {
         fun kind(cells: List<CellResult>) = cells.mapNotNull { it.measured }.map { if (it.latencyCorrected) "open" else "closed" }.distinct().joinToString("+").ifEmpty { null }
         val first = a.first()
         return ConfigChange(key, first.app.name, first.endpoint.label, first.load.label, a.count { it.measured != null }, b.count { it.measured != null }, a.size, b.size,
-            throughput, p99, described(a, Figure.THROUGHPUT), described(b, Figure.THROUGHPUT), described(a, Figure.P99), described(b, Figure.P99), kind(a), kind(b))
+            throughput, p99, described(a, Figure.THROUGHPUT), described(b, Figure.THROUGHPUT), described(a, Figure.P99), described(b, Figure.P99), kind(a), kind(b),
+            Settlings.perProcess(ok(a)), Settlings.perProcess(ok(b)), Settlings.fallingNote(ok(a)), Settlings.fallingNote(ok(b)))
     }
+
+    private fun ok(cells: List<CellResult>) = cells.filter { it.status == CellStatus.OK }
 
     private fun differences(a: RunResult, b: RunResult, pairs: List<Pair<CellResult, CellResult>>): List<Difference> {
         val ea = a.environment

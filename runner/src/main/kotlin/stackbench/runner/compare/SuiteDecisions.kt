@@ -8,6 +8,7 @@ import stackbench.runner.results.CellStatus
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.Flags
 import stackbench.runner.results.Processes
+import stackbench.runner.results.Settlings
 import stackbench.runner.results.SpreadRecord
 import stackbench.runner.stats.Components
 import stackbench.runner.stats.Decisions
@@ -67,7 +68,7 @@ object SuiteDecisions {
             name = c.name, a = c.a, b = c.b, threshold = c.threshold,
             ratio = d.ratio, low = d.low, high = d.high, pValue = d.pValue, nA = d.nA, nB = d.nB,
             relation = d.relation.name.lowercase(), decided = d.decided,
-            why = d.why,
+            why = d.why + falling(c.a, cells) + falling(c.b, cells),
             leftOut = a.leftOut + b.leftOut, figure = c.figure,
             method = d.method, processesA = d.processesA, processesB = d.processesB, df = d.df, confidence = d.confidence,
             look = d.look, maxLooks = d.maxLooks, pExact = d.pExact, processesRecorded = recorded,
@@ -96,6 +97,13 @@ object SuiteDecisions {
     }
 
     private fun notIsolated(c: CellResult) = Counting.notIsolated(c)
+
+    /**
+     * A side whose processes fall through their warm-ups says so in the verdict's words ([Settlings.fallingNote]): the
+     * app slowing as it runs is a finding whether or not its windows counted; "" when none falls.
+     */
+    private fun falling(configKey: String, cells: List<CellResult>): String =
+        Settlings.fallingNote(cells.filter { it.configKey == configKey && it.status == CellStatus.OK })?.let { "; $configKey: $it" } ?: ""
 
     private fun spread(c: VarianceComponents) = SpreadRecord(c.processes, c.windowsPerProcess, sqrt(c.between), c.within?.let { sqrt(it) })
 

@@ -4,8 +4,10 @@ import stackbench.runner.compare.Comparisons
 import stackbench.runner.compare.Difference
 import stackbench.runner.compare.RunPairs
 import stackbench.runner.report.Decided
+import stackbench.runner.results.CellStatus
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.RunResult
+import stackbench.runner.results.Settlings
 import stackbench.runner.stats.ProcessRatio
 import stackbench.runner.suite.SuiteComparison
 
@@ -24,7 +26,12 @@ enum class GateOutcome { PASSED, SLOWER, CANNOT_COMPARE }
  * One configuration at the gate: current ÷ baseline of throughput and of p99, each decided by the suite comparisons'
  * own rules ([RunPairs], [stackbench.runner.compare.SuiteDecisions]); slower when throughput is decided lower or p99 decided higher beyond the threshold.
  */
-data class GateCell(val configKey: String, val throughput: DecisionRecord, val p99: DecisionRecord, val verdict: GateVerdict, val why: String)
+data class GateCell(
+    val configKey: String, val throughput: DecisionRecord, val p99: DecisionRecord, val verdict: GateVerdict, val why: String,
+    /** How each run's processes of this configuration went over their warm-ups ([Settlings.perProcess]); null when none is classed. */
+    val warmupBaseline: String? = null,
+    val warmupCurrent: String? = null,
+)
 
 data class GateResult(
     val baseline: RunResult,
@@ -67,7 +74,7 @@ object Gate {
         }
         val decided = keys.map { key ->
             val (throughput, p99) = RunPairs.decide(baseline, current, key, listOf(SuiteComparison.THROUGHPUT, "p99"), threshold)
-            cell(key, throughput, p99)
+            cell(key, throughput, p99).copy(warmupBaseline = warmup(baseline, key), warmupCurrent = warmup(current, key))
         }
         val slower = decided.filter { it.verdict == GateVerdict.SLOWER }
         if (slower.isNotEmpty()) return result(decided, GateOutcome.SLOWER, "${slower.size} of ${decided.size} configuration(s) slower beyond ${pct(threshold)}: " +
@@ -81,6 +88,8 @@ object Gate {
         return result(decided, GateOutcome.PASSED, "no configuration slower beyond ${pct(threshold)} (${decided.size} compared" +
             (if (undecided > 0) ", $undecided undecided" else "") + ")")
     }
+
+    private fun warmup(run: RunResult, key: String) = Settlings.perProcess(run.cells.filter { it.configKey == key && it.status == CellStatus.OK })
 
     private fun enough(d: DecisionRecord) = (d.processesA ?: 0) >= ProcessRatio.MIN_PROCESSES && (d.processesB ?: 0) >= ProcessRatio.MIN_PROCESSES
 

@@ -27,6 +27,13 @@ object GateMarkdown {
                 appendLine("| `${code(c.configKey)}` | $mark ${c.verdict.text} | ${figure(g, c.configKey, baseline = true)} | ${figure(g, c.configKey, baseline = false)} | " +
                     "${Gate.ratio(c.throughput)} | ${Gate.ratio(c.p99)} | ${Decided.basis(c.throughput)} |")
             }
+            val courses = g.cells.filter { it.warmupBaseline != null || it.warmupCurrent != null }
+            if (courses.isNotEmpty()) {
+                appendLine()
+                appendLine("How each app process's throughput went over its warm-up (baseline → current):")
+                appendLine()
+                courses.forEach { appendLine("- `${code(it.configKey)}`: ${cell(it.warmupBaseline ?: "not classed")} → ${cell(it.warmupCurrent ?: "not classed")}") }
+            }
             val notes = g.cells.filter { it.verdict == GateVerdict.SLOWER || it.verdict == GateVerdict.UNDECIDED }
             if (notes.isNotEmpty()) {
                 appendLine()

@@ -70,6 +70,13 @@ object Settlings {
         cells.groupBy { Processes.of(it) }.mapNotNull { (process, group) -> group.mapNotNull(::of).lastOrNull()?.let { process to it } }
 
     /**
+     * Each process of [cells] with its class in a few words, `p1 settled after 12 s; p2 falling 38 %/min`, for the
+     * views that compare runs (`compare`, `gate`); null when none is classed.
+     */
+    fun perProcess(cells: List<CellResult>): String? = byProcess(cells).takeIf { it.isNotEmpty() }
+        ?.joinToString("; ") { (process, s) -> "${process.substringBefore('@')} ${s.label()}" }
+
+    /**
      * What a configuration whose processes fall says in the terminal and the report: how many of its processes fall, at
      * what rate; null when none does.
      */

@@ -3,11 +3,14 @@ package stackbench.runner.compare
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import stackbench.runner.gate.Gate
+import stackbench.runner.gate.GateMarkdown
 import stackbench.runner.plan.Planner
 import stackbench.runner.report.ReportFixtures
 import stackbench.runner.results.AppVersions
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.RunResult
+import stackbench.runner.results.SliceRecord
+import stackbench.runner.results.WarmupRecord
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
 
@@ -86,5 +89,27 @@ class ComparisonTest {
         assertThat(c.onlyA).hasSize(4)
         assertThat(c.onlyB).hasSize(2)
         assertThat(CompareText.render(c)).contains("No configuration appears in both runs")
+    }
+
+    @Test
+    fun `compare and gate show each process's warm-up class, and a side whose processes fall says so in its verdict`() {
+        // a warm-up that reached its cap losing 40 % over its minute, in 1 s slices: the app slows as it runs
+        val falling = WarmupRecord(60.0, "cap", null, null, List(60) { t -> SliceRecord(t + 1.0, 2_950.0 - 20.0 * t, 0.01, 1.0) })
+        val steady = WarmupRecord(20.0, "steady", 12.0, null, emptyList())
+        val a = run(listOf(1000.0, 1010.0, 990.0), listOf(10.0, 10.5, 9.5)).let { r -> r.copy(cells = r.cells.map { it.copy(warmupRecord = steady, process = "p${it.repetition}") }) }
+        val b = run(listOf(600.0, 610.0, 590.0), listOf(20.0, 20.5, 19.5)).let { r -> r.copy(cells = r.cells.map { it.copy(warmupRecord = falling, process = "p${it.repetition}") }) }
+        val c = Comparisons.of(a, b)
+        val ch = c.changes.single()
+        assertThat(ch.warmupA).isEqualTo("p1 settled after 12 s; p2 settled after 12 s; p3 settled after 12 s")
+        assertThat(ch.warmupB).matches("(p\\d falling \\d+ %/min; ){2}p\\d falling \\d+ %/min")
+        assertThat(ch.fallingA).isNull()
+        assertThat(ch.fallingB).startsWith("3 of 3 processes fall through the warm-up")
+        assertThat(ch.throughput.why).contains("current:${ch.configKey}: 3 of 3 processes fall through the warm-up").doesNotContain("baseline:${ch.configKey}:")
+        assertThat(CompareText.render(c)).contains("  warm-up p1 settled after 12 s;", "  B: 3 of 3 processes fall")
+        assertThat(CompareHtml.render(c)).contains("warm-up A: p1 settled after 12 s;", "<strong>B: 3 of 3 processes fall")
+        val gate = Gate.decide(a, b, 0.05)
+        assertThat(gate.cells.single().warmupCurrent).isEqualTo(ch.warmupB)
+        assertThat(GateMarkdown.render(gate)).contains("How each app process's throughput went over its warm-up (baseline → current):",
+            "p1 settled after 12 s; p2 settled after 12 s; p3 settled after 12 s → p", "3 of 3 processes fall through the warm-up")
     }
 }
