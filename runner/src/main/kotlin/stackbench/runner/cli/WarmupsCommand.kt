@@ -5,6 +5,7 @@ import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.multiple
 import com.github.ajalt.clikt.parameters.types.path
+import stackbench.runner.findings.RuleChange
 import stackbench.runner.run.WarmupReplay
 import stackbench.runner.results.ResultsStore
 import java.util.Locale
@@ -16,7 +17,10 @@ class WarmupsCommand : CliktCommand(name = "warmups") {
         warm-ups that reached their cap and the measured windows that a flag about the app's state (unsteady, warming,
         slowing, compiling, no-steady-state) leaves out, as recorded and as judged now; and the windows whose one such
         flag was unsteady, the most a rule for the end of a warm-up could bring back; and how the capped warm-ups' throughput
-        went (settled, rising, falling, oscillating). Reads only: nothing is written.
+        went (settled, rising, falling, oscillating). Then what counting the app-flagged windows changes (findings/RuleChange):
+        the windows left out of throughput, the suite's comparisons with a side of no process left, and those decided (at one
+        look at 95 %), when a flag about the app's state excluded its window, and now that only the instrument's flags do.
+        Reads only: nothing is written.
     """.trimIndent()
 
     private val dirs by argument("DIR", help = "results folders written by ./stackbench run, or published ones (docs/runs/<run>)").path().multiple(required = true)
@@ -29,6 +33,7 @@ class WarmupsCommand : CliktCommand(name = "warmups") {
                 throw BadInput(e.message ?: "cannot read $dir")
             }
             val o = WarmupReplay.of(result)
+            val r = RuleChange.of(result)
             listOf(
                 dir.fileName.toString(),
                 "${o.windows}",
@@ -38,10 +43,14 @@ class WarmupsCommand : CliktCommand(name = "warmups") {
                 if (o.windows == 0) "-" else "${share(o.leftOutBefore, o.windows)} → ${share(o.leftOutAfter, o.windows)}",
                 "${o.unsteadyAlone}",
                 o.cappedClasses.entries.sortedBy { it.key }.joinToString(", ") { "${it.value} ${it.key}" },
+                if (r.windows == 0) "-" else "${share(r.leftOutBefore, r.windows)} → ${share(r.leftOutNow, r.windows)}",
+                if (r.comparisons == 0) "-" else "${r.emptySideBefore} → ${r.emptySideNow} of ${r.comparisons}",
+                if (r.comparisons == 0) "-" else "${r.decidedBefore} → ${r.decidedNow} of ${r.comparisons}",
             )
         }
         println(SummaryTable.table(
-            listOf("run", "windows", "warm-ups kept", "reached their cap", "capped: ended earlier · steady at cap · unsteady", "windows left out (app state)", "by unsteady alone", "capped warm-ups: how they went"),
+            listOf("run", "windows", "warm-ups kept", "reached their cap", "capped: ended earlier · steady at cap · unsteady", "windows left out (app state)", "by unsteady alone", "capped warm-ups: how they went",
+                "throughput windows left out, app flags excluding → counting", "comparisons with a side of no process", "comparisons decided"),
             rows, rightAligned = setOf(1, 2, 6),
         ))
     }
