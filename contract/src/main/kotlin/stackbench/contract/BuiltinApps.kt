@@ -1,7 +1,14 @@
 package stackbench.contract
 
-/** One of the lab's built-in apps: a server stack on a Spring Boot line, its programming model, and the jar its build makes. */
-data class BuiltinAppEntry(val id: String, val boot: String, val model: String, val server: String, val jar: String)
+/**
+ * One of the lab's built-in apps: a server stack on a Spring Boot line, its programming model, the jar its build makes,
+ * and the pool of its `/info` that a blocking request holds while it waits, with platform threads ([pool], its units
+ * [poolUnits]) and with virtual threads ([virtualPool], [virtualPoolUnits]); a null pool: none, a request has a thread of its own.
+ */
+data class BuiltinAppEntry(
+    val id: String, val boot: String, val model: String, val server: String, val jar: String,
+    val pool: String?, val poolUnits: String, val virtualPool: String?, val virtualPoolUnits: String,
+)
 
 /**
  * The built-in apps, read from `stackbench/builtin-apps.tsv`, the one list of them: the runner's catalog, the apps'
@@ -9,6 +16,9 @@ data class BuiltinAppEntry(val id: String, val boot: String, val model: String, 
  */
 object BuiltinApps {
     const val RESOURCE = "/stackbench/builtin-apps.tsv"
+
+    /** The columns of a line, in order. */
+    val FIELDS = listOf("id", "boot", "model", "server", "jar", "pool", "pool units", "virtual pool", "virtual pool units")
 
     val ALL: List<BuiltinAppEntry> by lazy {
         val text = BuiltinApps::class.java.getResource(RESOURCE)?.readText() ?: error("$RESOURCE is missing from the contract jar")
@@ -19,7 +29,8 @@ object BuiltinApps {
         .filter { (_, line) -> line.isNotBlank() && !line.startsWith("#") }
         .map { (i, line) ->
             val f = line.split('\t')
-            require(f.size == 5) { "$RESOURCE:${i + 1}: expected 5 tab-separated fields (id, boot, model, server, jar), got ${f.size}: $line" }
-            BuiltinAppEntry(f[0], f[1], f[2], f[3], f[4])
+            require(f.size == FIELDS.size) { "$RESOURCE:${i + 1}: expected ${FIELDS.size} tab-separated fields (${FIELDS.joinToString()}), got ${f.size}: $line" }
+            fun pool(s: String) = s.takeUnless { it == "-" }
+            BuiltinAppEntry(f[0], f[1], f[2], f[3], f[4], pool(f[5]), f[6], pool(f[7]), f[8])
         }
 }

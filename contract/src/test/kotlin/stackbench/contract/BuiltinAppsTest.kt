@@ -13,7 +13,7 @@ class BuiltinAppsTest {
     @Test
     fun `every listed app's jar is the final name of the module beside it, and every app module (one that names its jar) is listed`() {
         val listed = BuiltinApps.ALL.map { it.jar }
-        assertThat(listed).hasSize(6).doesNotHaveDuplicates()
+        assertThat(listed).isNotEmpty().doesNotHaveDuplicates()
         for (e in BuiltinApps.ALL) {
             val module = root.resolve(e.jar).parent.parent
             val pom = Files.readString(module.resolve("pom.xml"))
@@ -29,6 +29,6 @@ class BuiltinAppsTest {
     @Test
     fun `a malformed line is named with its line number`() {
         assertThatThrownBy { BuiltinApps.parse("# head\ntomcat\t4.1\tservlet\n") }
-            .hasMessageContaining("builtin-apps.tsv:2: expected 5 tab-separated fields")
+            .hasMessageContaining("builtin-apps.tsv:2: expected 9 tab-separated fields (id, boot, model, server, jar, pool, pool units, virtual pool, virtual pool units), got 3")
     }
 }

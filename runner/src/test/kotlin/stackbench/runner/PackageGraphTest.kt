@@ -7,7 +7,8 @@ import java.nio.file.Path
 
 /**
  * The runner's packages and what each uses of the others, read from the sources (imports and fully qualified
- * names in code; comments do not count). A guard: no package cycle, and the catalog at the bottom.
+ * names in code; comments do not count). A guard: no package cycle, the catalog at the bottom, no edge to a later
+ * stage, and the packages drawn as pure without a process or a file written.
  */
 class PackageGraphTest {
     @Test
@@ -22,11 +23,36 @@ class PackageGraphTest {
     }
 
     @Test
-    fun `the pure packages start no process`() {
-        for (p in listOf("catalog", "report", "results", "stats", "ceiling", "plan", "suite", "yaml")) {
-            val uses = PackageGraph.sources(p).filter { (_, text) -> "ProcessBuilder" in text || "Runtime.getRuntime().exec" in text }
-            assertThat(uses.map { it.first.fileName.toString() }).describedAs("$p starts processes").isEmpty()
+    fun `the packages the table calls pure start no process and write no file`() {
+        val pure = PackageGraph.pure()
+        assertThat(pure).`as`("the pure packages read from docs/architecture.md").contains("catalog", "decide", "report", "stats", "suite", "yaml")
+        for (p in pure) {
+            val found = PackageGraph.sources(p).flatMap { (file, text) -> PackageGraph.effects(text).map { "${file.fileName}: $it" } }
+            assertThat(found).describedAs("$p is drawn as pure").isEmpty()
         }
+    }
+
+    @Test
+    fun `an effect in a pure package is found`() {
+        assertThat(PackageGraph.effects("fun f(p: Path) = Files.writeString(p, \"x\")")).containsExactly("Files.writeString")
+        assertThat(PackageGraph.effects("val p = ProcessBuilder(listOf(\"ls\")).start()")).containsExactly("ProcessBuilder")
+        assertThat(PackageGraph.effects("// Files.writeString(p, x) in a comment\nval x = 1")).isEmpty()
+    }
+
+    @Test
+    fun `a package uses only packages of its own stage or an earlier one`() {
+        val stages = PackageGraph.stages()
+        assertThat(stages.values.flatten()).`as`("every package in exactly one stage").doesNotHaveDuplicates()
+            .containsExactlyInAnyOrderElementsOf(graph.keys)
+        assertThat(PackageGraph.backEdges(graph, stages)).describedAs(PackageGraph.render(graph)).isEmpty()
+    }
+
+    @Test
+    fun `an edge to a later stage is rejected and named`() {
+        val stages = PackageGraph.stages()
+        // the record reading the suite loop, or the engine a view: both point forward
+        val back = graph + ("results" to graph.getValue("results") + "run") + ("decide" to graph.getValue("decide") + "report")
+        assertThat(PackageGraph.backEdges(back, stages)).containsExactly("decide (decide) -> report (views)", "results (record) -> run (run)")
     }
 
     @Test
@@ -85,8 +111,7 @@ object PackageGraph {
      * `p -> q r` (two entries may share a line), and `p -> everything above` (null: anything).
      */
     fun drawn(): Map<String, Set<String>?> {
-        val doc = listOf(Path.of("../docs/architecture.md"), Path.of("docs/architecture.md")).first { Files.isRegularFile(it) }
-        val text = Files.readString(doc).substringAfter("What each package uses of the others")
+        val text = architecture().substringAfter("What each package uses of the others")
         val block = text.substringAfter("```\n").substringBefore("```")
         val drawn = linkedMapOf<String, Set<String>?>()
         for (line in block.lines().filter { it.isNotBlank() }) {
@@ -100,6 +125,47 @@ object PackageGraph {
             }
         }
         return drawn
+    }
+
+    private fun architecture(): String =
+        Files.readString(listOf(Path.of("../docs/architecture.md"), Path.of("docs/architecture.md")).first { Files.isRegularFile(it) })
+
+    /** The stages docs/architecture.md draws after "The stages, first to last", in order: each stage's name to its packages. */
+    fun stages(): LinkedHashMap<String, List<String>> {
+        val block = architecture().substringAfter("The stages, first to last").substringAfter("```\n").substringBefore("```")
+        val stages = LinkedHashMap<String, List<String>>()
+        for (line in block.lines().filter { it.isNotBlank() }) stages[line.substringBefore(':').trim()] = line.substringAfter(':').trim().split(Regex("\\s+"))
+        return stages
+    }
+
+    /** Each edge of [graph] from a package to one of a later stage, "p (its stage) -> q (its stage)", sorted. */
+    fun backEdges(graph: Map<String, Set<String>>, stages: Map<String, List<String>>): List<String> {
+        val order = stages.keys.toList()
+        val stageOf = stages.flatMap { (stage, packages) -> packages.map { it to stage } }.toMap()
+        return graph.flatMap { (p, uses) ->
+            val from = stageOf[p] ?: return@flatMap listOf("$p (no stage)")
+            uses.filter { q -> order.indexOf(stageOf[q] ?: return@filter true) > order.indexOf(from) }.map { q -> "$p ($from) -> $q (${stageOf[q] ?: "no stage"})" }
+        }.sorted()
+    }
+
+    /** The packages the table of docs/architecture.md marks pure (`yes` in its last column). */
+    fun pure(): Set<String> = architecture().substringAfter("| package | holds | pure? |").substringBefore("\n\n").let { table ->
+        table.lines().filter { it.startsWith("| `") && it.trimEnd().removeSuffix("|").substringAfterLast('|').trim() == "yes" }
+            .flatMap { row -> Regex("`([a-z]+)`").findAll(row.substringBefore(" | ")).map { it.groupValues[1] }.toList() }.toSet()
+    }
+
+    private val effectPatterns = listOf(
+        "ProcessBuilder", "Runtime.getRuntime().exec", "Files.write", "Files.writeString", "Files.newBufferedWriter", "Files.newOutputStream",
+        "Files.createDirectories", "Files.createFile", "Files.copy", "Files.move", "Files.delete", "AtomicFiles.", "FileOutputStream", "FileWriter",
+        ".writeText(", ".writeBytes(", "saveChartAsPNG", "ImageIO.write",
+    )
+
+    /** What in [text] (comments aside) starts a process or writes a file. */
+    fun effects(text: String): List<String> {
+        val code = code(text)
+        return effectPatterns.filter { pattern ->
+            if (pattern == "Files.write") Regex("""Files\.write\(""").containsMatchIn(code) else pattern in code
+        }
     }
 
     fun render(graph: Map<String, Set<String>>): String =

@@ -164,8 +164,6 @@ class Browser(chromium: Path, private val timeoutMs: Long = 30_000) : AutoClosea
             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars", "--remote-allow-origins=*")
 
         /** Chromium on the PATH (Debian's package: chromium), or null. */
-        fun find(): Path? = (System.getenv("PATH") ?: "").split(java.io.File.pathSeparator).asSequence()
-            .flatMap { dir -> listOf("chromium", "chromium-browser", "google-chrome").map { Path.of(dir, it) } }
-            .firstOrNull { Files.isExecutable(it) }
+        fun find(): Path? = stackbench.runner.catalog.SearchPath.find("chromium", "chromium-browser", "google-chrome")
     }
 }

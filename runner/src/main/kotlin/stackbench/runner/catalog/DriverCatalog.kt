@@ -13,7 +13,7 @@ object DriverCatalog {
     val OHA_VERSION: String = pinned.getProperty("oha.version")!!
 
     val OHA = DriverSpec(
-        id = "oha", version = OHA_VERSION, install = Install.Cargo("oha", minutes = 6),
+        id = "oha", version = OHA_VERSION, install = Install.Cargo("oha", OHA_VERSION, minutes = 6),
         localPath = ".tools/bin/oha", versionFlag = "--version",
         models = setOf(LoadModelKind.CLOSED, LoadModelKind.OPEN, LoadModelKind.CAPACITY), countedLength = true,
         neededBy = "every run: the default load generator", essential = true,

@@ -9,8 +9,8 @@ sealed interface Install {
     val hint: String
 
     /** With cargo into the project's `.tools` folder, at the entry's pinned version; it takes [minutes] the first time. */
-    data class Cargo(val crate: String, val minutes: Int) : Install {
-        override val hint get() = "cargo install $crate --locked --root .tools"
+    data class Cargo(val crate: String, val version: String, val minutes: Int) : Install {
+        override val hint get() = "cargo install $crate --version $version --locked --root .tools"
     }
 
     /** With `go install` from the Go module proxy into the project's `.tools/bin`, at the entry's pinned version; [minutes] the first time. */
@@ -20,7 +20,12 @@ sealed interface Install {
 
     /** With apt-get, as root. */
     data class Apt(val pkg: String) : Install {
-        override val hint get() = "apt-get install -y $pkg"
+        override val hint get() = command(listOf(pkg), root = true)
+
+        companion object {
+            /** The one command line that installs [packages] with apt-get: as root, or through sudo. */
+            fun command(packages: List<String>, root: Boolean): String = (if (root) "" else "sudo ") + "apt-get install -y " + packages.joinToString(" ")
+        }
     }
 
     /** By hand: the lab does not install it (a toolchain); [how] says how. */

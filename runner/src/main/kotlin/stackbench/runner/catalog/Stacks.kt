@@ -19,20 +19,19 @@ enum class BootLine(val id: String, val minJdk: Int) {
 /**
  * A built-in system under test: a server stack on a Spring Boot line, and the jar that the build makes for it (a
  * path relative to the project root). The list is the contract's ([stackbench.contract.BuiltinApps], one file that the
- * contract tests and the launcher read too); what the catalog adds is how each stack holds a blocking request.
+ * contract tests and the launcher read too), with the pool each stack's blocking request holds: a stack is its
+ * module and one line there.
  */
-class Stack private constructor(val id: String, val boot: BootLine, val model: WebModel, val jar: String, val server: String) {
+class Stack private constructor(
+    val id: String, val boot: BootLine, val model: WebModel, val jar: String, val server: String,
+    private val platformPool: RequestPool, private val virtualPool: RequestPool,
+) {
     /**
      * The pool a blocking handler waits on: the server's request threads (bounded or not, as `/info` reports it),
-     * WebFlux's event loops, or none (a virtual thread of its own). The ceilings' Little's law counts it.
+     * WebFlux's event loops, or none (a virtual thread of its own), from the stack's line of the list. The ceilings'
+     * Little's law counts it.
      */
-    fun requestPool(virtualThreads: Boolean): RequestPool = when (id) {
-        "tomcat" -> RequestPool("tomcat.threads", "request threads") // unbounded (null) with virtual threads
-        "jetty" -> RequestPool("jetty.threads", if (virtualThreads) "concurrent tasks" else "request threads") // bounded either way
-        "undertow" -> if (virtualThreads) RequestPool("undertow.servlet-executor", "virtual threads") else RequestPool("undertow.worker-threads", "worker threads")
-        "webflux" -> if (virtualThreads) RequestPool(null, "a virtual thread per request, unbounded") else RequestPool("netty.event-loops", "event loops")
-        else -> error("no request pool known for stack $id: add it here when adding the stack to ${stackbench.contract.BuiltinApps.RESOURCE}")
-    }
+    fun requestPool(virtualThreads: Boolean): RequestPool = if (virtualThreads) virtualPool else platformPool
 
     /** How results and plans name it: `tomcat`, or `tomcat@3.5` off the default line. */
     val label: String get() = if (boot == defaultLine(id)) id else "$id@${boot.id}"
@@ -47,7 +46,7 @@ class Stack private constructor(val id: String, val boot: BootLine, val model: W
         /** Every built-in stack, in the contract list's order. */
         val entries: List<Stack> = stackbench.contract.BuiltinApps.ALL.map { e ->
             Stack(e.id, BootLine.byId(e.boot) ?: error("${stackbench.contract.BuiltinApps.RESOURCE}: ${e.id} names Boot line ${e.boot}, not one of ${BootLine.entries.map { it.id }}"),
-                WebModel.valueOf(e.model.uppercase()), e.jar, e.server)
+                WebModel.valueOf(e.model.uppercase()), e.jar, e.server, RequestPool(e.pool, e.poolUnits), RequestPool(e.virtualPool, e.virtualPoolUnits))
         }
 
         val ids: List<String> = entries.map { it.id }.distinct()

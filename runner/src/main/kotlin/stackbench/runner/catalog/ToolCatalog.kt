@@ -17,7 +17,7 @@ sealed interface Detect {
         /** Every file looked at, in order, given PATH and the user's home. */
         fun candidates(path: String?, userHome: String): List<String> {
             fun expand(p: String) = if (p == "~" || p.startsWith("~/")) userHome.trimEnd('/') + p.removePrefix("~") else p
-            val searched = path.orEmpty().split(':').filter { it.isNotEmpty() } + dirs.map(::expand)
+            val searched = SearchPath.folders(path) + dirs.map(::expand)
             return names.flatMap { name -> if ('/' in name) listOf(expand(name)) else searched.map { "${it.trimEnd('/')}/$name" } }.distinct()
         }
     }

@@ -36,7 +36,7 @@ import java.util.Locale
 object Ceilings {
     /**
      * The endpoint kinds whose ceiling needs the time of a lone request (Little's law: their requests mostly wait);
-     * the lab probes that time for these only ([stackbench.runner.run.ProbeStep]).
+     * the lab probes that time for these only ([stackbench.runner.cell.ProbeStep]).
      */
     val LONE_REQUEST_KINDS = setOf("io", "downstream", "db")
 

@@ -5,7 +5,6 @@ import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.path
-import stackbench.runner.compare.Compares
 import stackbench.runner.stats.Decisions
 
 class CompareCommand : CliktCommand(name = "compare") {

@@ -1,21 +1,25 @@
 package stackbench.runner.cli
 
-import com.github.ajalt.clikt.core.CliktCommand
-import com.github.ajalt.clikt.core.Context
-import com.github.ajalt.clikt.core.ProgramResult
-import com.github.ajalt.clikt.parameters.options.flag
-import com.github.ajalt.clikt.parameters.options.option
 import stackbench.runner.catalog.DownstreamJar
 import stackbench.runner.catalog.Stack
 import stackbench.runner.catalog.ToolCatalog
 import stackbench.runner.env.EnvironmentProbe
 import stackbench.runner.host.ListenPorts
+import stackbench.runner.install.Check
+import stackbench.runner.install.DriverSetup
+import stackbench.runner.install.InstallPlan
+import stackbench.runner.install.Installer
+import stackbench.runner.install.Privileges
+import stackbench.runner.install.ToolChecks
+import stackbench.runner.install.ToolProbe
 import stackbench.runner.isolation.Isolation
+import com.github.ajalt.clikt.core.CliktCommand
+import com.github.ajalt.clikt.core.Context
+import com.github.ajalt.clikt.core.ProgramResult
+import com.github.ajalt.clikt.parameters.options.flag
+import com.github.ajalt.clikt.parameters.options.option
 import java.nio.file.Files
 import java.nio.file.Path
-
-/** One check: what it found, and how to fix it when it is not right. */
-data class Check(val name: String, val ok: Boolean, val found: String, val fix: String? = null, val essential: Boolean = true)
 
 class DoctorCommand : CliktCommand(name = "doctor") {
     override fun help(context: Context) = """

@@ -1,5 +1,6 @@
 package stackbench.runner.cli
 
+import stackbench.runner.results.AtomicFiles
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.ProgramResult
@@ -62,7 +63,7 @@ class FindingsCommand : CliktCommand(name = "findings") {
         Files.writeString(docPath, outcome.text)
         if (outcome.forest.isNotEmpty() && stackbench.runner.findings.FindingsDoc.section(outcome.text, stackbench.runner.findings.FindingsDoc.FOREST) != null) {
             val image = docPath.resolveSibling(stackbench.runner.findings.FindingsDoc.FOREST_IMAGE)
-            stackbench.runner.findings.ForestChart.png(outcome.forest, image)
+            AtomicFiles.write(image, stackbench.runner.findings.ForestChart.png(outcome.forest))
             println("wrote $image: ${outcome.forest.size} rows")
         }
         println("$docFile: ${claims.comparisons.size} tables and ${claims.claims.size} verdicts from ${results.size} runs" +

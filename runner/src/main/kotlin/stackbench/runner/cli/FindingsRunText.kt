@@ -6,7 +6,7 @@ import stackbench.runner.plan.Plan
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.RunResult
 import stackbench.runner.results.RunStatus
-import stackbench.runner.run.ConsoleProgress
+import stackbench.runner.cell.ConsoleProgress
 import stackbench.runner.yaml.Units
 import java.time.Duration
 import java.util.Locale

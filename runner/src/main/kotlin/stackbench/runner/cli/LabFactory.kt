@@ -1,12 +1,13 @@
 package stackbench.runner.cli
 
+import stackbench.runner.cell.Lab
 import stackbench.runner.env.EnvironmentProbe
 import stackbench.runner.host.LocalHost
 import stackbench.runner.host.ProcessRegistry
 import stackbench.runner.host.RoleHosts
+import stackbench.runner.install.DriverSetup
 import stackbench.runner.isolation.Isolation
 import stackbench.runner.results.Json
-import stackbench.runner.run.Lab
 import stackbench.runner.sut.Http
 import java.io.PrintStream
 

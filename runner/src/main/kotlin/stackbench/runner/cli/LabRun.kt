@@ -1,17 +1,18 @@
 package stackbench.runner.cli
 
+import stackbench.runner.cell.AppSessions
+import stackbench.runner.cell.CellRunner
+import stackbench.runner.cell.ConsoleProgress
 import stackbench.runner.env.EnvironmentProbe
 import stackbench.runner.host.Placement
 import stackbench.runner.host.SelfAffinity
+import stackbench.runner.install.DriverSetup
 import stackbench.runner.plan.Plan
 import stackbench.runner.results.ComparisonRecord
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunInfo
 import stackbench.runner.results.RunResult
 import stackbench.runner.results.RunStatus
-import stackbench.runner.run.AppSessions
-import stackbench.runner.run.CellRunner
-import stackbench.runner.run.ConsoleProgress
 import stackbench.runner.run.Downstreams
 import stackbench.runner.run.SuiteRunner
 import stackbench.runner.suite.Restart
@@ -93,7 +94,7 @@ class LabRun(
     }
 
     /** The suite's hosts, opened after the leftovers of killed runs are removed; everything local when it names none. */
-    private fun openHosts(suite: Suite, lab: stackbench.runner.run.Lab, netTag: String, dir: Path): stackbench.runner.host.LabHosts {
+    private fun openHosts(suite: Suite, lab: stackbench.runner.cell.Lab, netTag: String, dir: Path): stackbench.runner.host.LabHosts {
         // hosts of kind local (any name) are this machine: no network, no sweep
         if (suite.hosts.allLocal) return stackbench.runner.host.LabHosts.open(suite.hosts, lab.registry, netTag)
         runCatching { stackbench.runner.host.LabNetwork.sweep() }.getOrNull()?.takeUnless { it.isEmpty }?.let {
@@ -112,7 +113,7 @@ class LabRun(
     }
 
     /** The suite's database, when it has one, started before the first cell and stopped (its folder removed) however the run ends. */
-    private fun runOn(lab: stackbench.runner.run.Lab, labHosts: stackbench.runner.host.LabHosts, suite: Suite, plan: Plan, dir: Path, earlier: RunResult?,
+    private fun runOn(lab: stackbench.runner.cell.Lab, labHosts: stackbench.runner.host.LabHosts, suite: Suite, plan: Plan, dir: Path, earlier: RunResult?,
                       info: RunInfo, untilDecided: Duration?, epilogue: (RunResult, Path) -> Unit): RunResult {
         val spec = suite.database ?: return runOn(lab, null, labHosts, suite, plan, dir, earlier, info, untilDecided, epilogue)
         val database = startDatabase(spec, lab, suite, dir)
@@ -123,7 +124,7 @@ class LabRun(
         }
     }
 
-    private fun startDatabase(spec: stackbench.runner.suite.DatabaseSpec, lab: stackbench.runner.run.Lab, suite: Suite, dir: Path): stackbench.runner.database.RunningDatabase {
+    private fun startDatabase(spec: stackbench.runner.suite.DatabaseSpec, lab: stackbench.runner.cell.Lab, suite: Suite, dir: Path): stackbench.runner.database.RunningDatabase {
         val cpus = spec.cpus.ifEmpty { Placement.of(suite.profile, lab.machineCpus).downstreamCpus }
         val started = System.nanoTime()
         val server = stackbench.runner.database.PostgresServer(stackbench.runner.host.LocalHost(lab.registry), lab.isolation, lab.home)
@@ -138,7 +139,7 @@ class LabRun(
         return db
     }
 
-    private fun runOn(lab: stackbench.runner.run.Lab, database: stackbench.runner.database.RunningDatabase?, labHosts: stackbench.runner.host.LabHosts, suite: Suite,
+    private fun runOn(lab: stackbench.runner.cell.Lab, database: stackbench.runner.database.RunningDatabase?, labHosts: stackbench.runner.host.LabHosts, suite: Suite,
                       plan: Plan, dir: Path, earlier: RunResult?, info: RunInfo, untilDecided: Duration?, epilogue: (RunResult, Path) -> Unit): RunResult {
         val console = System.out
         val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
@@ -168,7 +169,7 @@ class LabRun(
             },
             afterRun = { downstreams.stopAll(); database?.stop() },
             sessions = if (suite.restart == Restart.APP) AppSessions(lab.http) else null,
-            probes = stackbench.runner.run.WindowProbes.of(suite, lab, database),
+            probes = stackbench.runner.cell.WindowProbes.of(suite, lab, database),
         )
         // on Ctrl-C or SIGTERM, the JVM waits for the summary and the epilogue (the resume hint) before it halts
         ShutdownGate().use {
@@ -198,42 +199,13 @@ class LabRun(
             println()
         }
         println("results: $dir")
-        val profiled = profileOverhead(profileComparisons(result, dir, java), dir)
+        // the analyses after the run, each into its own section, and the record written once after them
+        val analysed = AfterRun.apply(result, dir, AfterRun.steps(java)) { println("profiles: $it") }
+        if (analysed != result) ResultsStore(dir).write(analysed)
         // the record is already on disk: a report that cannot render must not change the run's outcome
-        runCatching { stackbench.runner.report.Reports.write(profiled, dir) }
+        runCatching { Reports.write(analysed, dir) }
             .onSuccess { println("report:  ${it.html}") }
             .onFailure { println("report:  not written (${it.message}); try ./stackbench report $dir") }
-    }
-
-    /** Where the time went in each comparison whose sides were profiled, added to the record on disk; the run's record unchanged when none was or it failed. */
-    private fun profileComparisons(result: RunResult, dir: Path, java: Path): RunResult {
-        if (result.cells.none { it.probes.containsKey(stackbench.runner.profiler.ProfileComparisons.PROFILE) } || result.decisions.isEmpty()) return result
-        return runCatching {
-            val records = stackbench.runner.profiler.ProfileComparisons(stackbench.runner.profiler.FlameConverter(java)).of(result, dir)
-            result.copy(profileComparisons = records).also { stackbench.runner.results.ResultsStore(dir).write(it) }
-        }.getOrElse {
-            println("profiles: the comparisons of the profiles were not made (${it.message})")
-            result
-        }
-    }
-
-    /**
-     * What the run's profiler modes cost, added to the record on disk: from its own profiled windows against unprofiled
-     * ones (alternating, or compared), else, when it has profiles, from the lab's published measurement; unchanged when neither.
-     */
-    private fun profileOverhead(result: RunResult, dir: Path): RunResult {
-        if (result.cells.none { it.probes.containsKey(stackbench.runner.profiler.ProfileComparisons.PROFILE) }) return result
-        return runCatching {
-            val own = stackbench.runner.profiler.ProfileOverhead.of(result)
-            val published = Home.path.resolve(PUBLISHED_OVERHEAD)
-            val records = own.ifEmpty {
-                if (Files.exists(published)) stackbench.runner.profiler.ProfileOverhead.of(stackbench.runner.results.ResultsStore.read(published)) else emptyList()
-            }
-            if (records.isEmpty()) result else result.copy(profileOverhead = records).also { stackbench.runner.results.ResultsStore(dir).write(it) }
-        }.getOrElse {
-            println("profiles: what the profiler costs was not read (${it.message})")
-            result
-        }
     }
 
     /** Every app the plan starts exists and can start (built-in jars built, own jars and commands present), checked before the first cell. */
@@ -265,9 +237,6 @@ class LabRun(
 
     companion object {
         val STAMP: DateTimeFormatter = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
-
-        /** The lab's published measurement of what each profiler mode costs (suites/profile-overhead.yaml). */
-        const val PUBLISHED_OVERHEAD = "docs/runs/profile-overhead/results.json.gz"
 
         /** The results of [dir] when it holds a run's record (to resume), else null: a new run. */
         fun earlier(dir: Path): RunResult? = if (Files.isRegularFile(dir.resolve(ResultsStore.JSON_FILE))) ResultsStore.read(dir) else null

@@ -1,5 +1,6 @@
 package stackbench.runner.cli
 
+import stackbench.runner.catalog.SearchPath
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import stackbench.contract.CpuStrategy
@@ -35,7 +36,7 @@ class ListCommand : CliktCommand(name = "list") {
         println("Load drivers (suite key `driver`):")
         println(SummaryTable.table(listOf("driver", "version", "models", "installed", "install"), DriverCatalog.all.map { d ->
             val local = d.localPath?.let { Home.path.resolve(it) }?.takeIf { Files.isExecutable(it) }
-            val onPath = System.getenv("PATH").orEmpty().split(':').any { it.isNotEmpty() && Files.isExecutable(java.nio.file.Path.of(it, d.id)) }
+            val onPath = SearchPath.find(d.id) != null
             listOf(d.id, d.version ?: "any", d.models.joinToString(", ") { it.id }, if (local != null || onPath) "yes" else "no", d.install.hint)
         }).prependIndent("  "))
         println()

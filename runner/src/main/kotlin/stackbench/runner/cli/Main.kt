@@ -76,6 +76,9 @@ fun execute(args: Array<String>): Int {
     } catch (e: BadInput) {
         System.err.println("stackbench: ${said(e, "the input was refused")}")
         Exit.BAD_INPUT
+    } catch (e: stackbench.runner.install.SetupFailed) {
+        System.err.println("stackbench: ${said(e, "a tool could not be set up")}")
+        Exit.BAD_INPUT
     } catch (e: stackbench.runner.yaml.SuiteException) {
         System.err.println(said(e, "the suite was refused"))
         System.err.println("stackbench: the suite has ${e.problems.size} problem(s); nothing was started")

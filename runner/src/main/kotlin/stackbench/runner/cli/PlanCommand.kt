@@ -11,7 +11,7 @@ import com.github.ajalt.clikt.parameters.types.choice
 import stackbench.runner.env.EnvironmentProbe
 import stackbench.runner.host.Placement
 import stackbench.runner.plan.Planner
-import stackbench.runner.run.ConsoleProgress
+import stackbench.runner.cell.ConsoleProgress
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.Ranges
 import stackbench.runner.suite.SuiteParser
@@ -76,7 +76,7 @@ class PlanCommand : CliktCommand(name = "plan") {
         }
         println()
         println("${plan.cells.size} cells${if (plan.searches.isEmpty()) "" else " and ${plan.searches.size} capacity searches"}, estimated ${ConsoleProgress.format(plan.estimatedDuration)}")
-        stackbench.runner.plan.ProcessesNeeded.lines(suite.comparisons, earlierRun(suite.name), plan.processes).forEach(::println)
+        stackbench.runner.decide.ProcessesNeeded.lines(suite.comparisons, earlierRun(suite.name), plan.processes).forEach(::println)
         (untilDecided ?: suite.untilDecided)?.takeIf { suite.comparisons.isNotEmpty() }?.let { budget ->
             val k = stackbench.runner.run.Rounds.maxLooks(plan, budget)
             println("until-decided ${Units.formatDuration(budget)}: at most $k look(s) at the comparisons (the planned cells, then ${k - 1} round(s) of one more process a side, " +

@@ -6,8 +6,7 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.path
-import stackbench.runner.probe.Reclassify
-import stackbench.runner.report.Reports
+import stackbench.runner.decide.Reclassify
 import stackbench.runner.results.PublishedRecord
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunStatus
@@ -36,14 +35,16 @@ class ReclassifyCommand : CliktCommand(name = "reclassify") {
         if (result.run.status == RunStatus.RUNNING) {
             throw BadInput("$file belongs to a run still in progress (status running): let it end, or resume it to an end, then reclassify")
         }
-        val outcome = Reclassify.run(result)
+        val reclassified = Reclassify.run(result)
+        // the analyses after a run read the windows as counted: applied again, as `run` applies them
+        val outcome = reclassified.copy(result = AfterRun.apply(reclassified.result, ResultsStore.fileOf(dir).toAbsolutePath().parent, AfterRun.steps(null)) { println("  $it") })
         val classified = outcome.changes.size + outcome.same
         println("reclassify: ${result.run.id}: $classified window(s) classified again, ${outcome.changes.size} changed shape, " +
             "${outcome.same} kept it; ${outcome.without} cell(s) without a window")
         for (c in outcome.changes) println("  ${c.key}: ${c.from} → ${c.to} (${c.reason})")
         val rules = result.decisions.map { it.rules ?: "unrecorded" }.distinct().filter { it != stackbench.runner.results.Flags.RULES }
         if (rules.isNotEmpty()) println("  decided again under the rules of ${stackbench.runner.results.Flags.RULES} (recorded: ${rules.joinToString()})")
-        if (outcome.changes.isEmpty() && outcome.result.decisions == result.decisions) return
+        if (outcome.changes.isEmpty() && outcome.result.decisions == result.decisions && outcome.result.profileOverhead == result.profileOverhead) return
         for ((before, after) in result.decisions.zip(outcome.result.decisions)) {
             if (before.relation != after.relation || before.decided != after.decided || before.nA != after.nA || before.nB != after.nB) {
                 println("  comparison ${after.name}: ${state(before.relation, before.decided, before.nA, before.nB)} → " +

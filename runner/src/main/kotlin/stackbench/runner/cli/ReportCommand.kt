@@ -6,7 +6,6 @@ import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.path
 import stackbench.runner.browser.Browser
-import stackbench.runner.report.Reports
 
 class ReportCommand : CliktCommand(name = "report") {
     override fun help(context: Context) = """

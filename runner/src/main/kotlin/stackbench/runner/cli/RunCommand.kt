@@ -75,7 +75,7 @@ class RunCommand : CliktCommand(name = "run") {
         val plan = Planner.plan(suite, scaleUsed, repetitions ?: earlier?.run?.repetitions, processes ?: earlier?.run?.processes)
         if (plan.cells.isEmpty() && plan.searches.isEmpty()) throw BadInput("the suite expands to no cells")
         if (plan.estimatedDuration > MAX_UNCONFIRMED && !long) {
-            throw BadInput("the plan is estimated at ${stackbench.runner.run.ConsoleProgress.format(plan.estimatedDuration)}, past the ${MAX_UNCONFIRMED.toHours()} h " +
+            throw BadInput("the plan is estimated at ${stackbench.runner.cell.ConsoleProgress.format(plan.estimatedDuration)}, past the ${MAX_UNCONFIRMED.toHours()} h " +
                 "a run may take unconfirmed; check it with ./stackbench plan, shorten it (--scale, --repetitions, --apps) or confirm with --long")
         }
         if (untilDecided != null && suite.comparisons.isEmpty()) throw noComparisons(suite)

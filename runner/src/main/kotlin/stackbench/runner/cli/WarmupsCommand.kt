@@ -5,19 +5,19 @@ import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.parameters.arguments.argument
 import com.github.ajalt.clikt.parameters.arguments.multiple
 import com.github.ajalt.clikt.parameters.types.path
-import stackbench.runner.findings.RuleChange
-import stackbench.runner.run.WarmupReplay
+import stackbench.runner.decide.RuleChange
+import stackbench.runner.cell.WarmupReplay
 import stackbench.runner.results.ResultsStore
 import java.util.Locale
 
 class WarmupsCommand : CliktCommand(name = "warmups") {
     override fun help(context: Context) = """
         Judges every warm-up that past runs kept again by this version's steady-state rule on the app's throughput
-        (run/SteadyThroughput: settled, with the JIT's share of the CPU small and not falling), and prints per run the
+        (cell/SteadyThroughput: settled, with the JIT's share of the CPU small and not falling), and prints per run the
         warm-ups that reached their cap and the measured windows that a flag about the app's state (unsteady, warming,
         slowing, compiling, no-steady-state) leaves out, as recorded and as judged now; and the windows whose one such
         flag was unsteady, the most a rule for the end of a warm-up could bring back; and how the capped warm-ups' throughput
-        went (settled, rising, falling, oscillating). Then what counting the app-flagged windows changes (findings/RuleChange):
+        went (settled, rising, falling, oscillating). Then what counting the app-flagged windows changes (decide/RuleChange):
         the windows left out of throughput, the suite's comparisons with a side of no process left, and those decided (at one
         look at 95 %), when a flag about the app's state excluded its window, and now that only the instrument's flags do.
         Reads only: nothing is written.

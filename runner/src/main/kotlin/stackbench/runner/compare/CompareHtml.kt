@@ -3,7 +3,7 @@ package stackbench.runner.compare
 import stackbench.runner.report.Assets
 import stackbench.runner.report.Decided
 import stackbench.runner.report.Html
-import stackbench.runner.report.Format
+import stackbench.runner.results.Format
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.stats.Estimate
 

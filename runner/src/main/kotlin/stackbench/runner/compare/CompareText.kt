@@ -1,7 +1,7 @@
 package stackbench.runner.compare
 
 import stackbench.runner.report.Decided
-import stackbench.runner.report.Format
+import stackbench.runner.results.Format
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.stats.Estimate
 

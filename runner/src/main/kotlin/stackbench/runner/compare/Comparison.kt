@@ -1,12 +1,13 @@
 package stackbench.runner.compare
 
-import stackbench.runner.findings.Counting
-import stackbench.runner.findings.Figure
+import stackbench.runner.decide.Counting
+import stackbench.runner.decide.Figure
+import stackbench.runner.decide.RunPairs
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
-import stackbench.runner.results.Settlings
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.RunResult
+import stackbench.runner.results.Settlings
 import stackbench.runner.stats.Decisions
 import stackbench.runner.stats.Estimate
 import stackbench.runner.stats.Statistics

@@ -1,5 +1,6 @@
 package stackbench.runner.findings
 
+import stackbench.runner.decide.Figure
 import stackbench.runner.report.MarkdownSummary.md
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus

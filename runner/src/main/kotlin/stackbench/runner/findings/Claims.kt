@@ -1,5 +1,6 @@
 package stackbench.runner.findings
 
+import stackbench.runner.decide.Figure
 import stackbench.runner.plan.Cell
 import stackbench.runner.results.CellResult
 import stackbench.runner.stats.ClaimVerdict

@@ -1,12 +1,13 @@
 package stackbench.runner.findings
 
-import org.snakeyaml.engine.v2.nodes.Node
-import org.snakeyaml.engine.v2.nodes.ScalarNode
+import stackbench.runner.decide.Figure
 import stackbench.runner.stats.Decisions
 import stackbench.runner.yaml.Problems
 import stackbench.runner.yaml.SuiteException
 import stackbench.runner.yaml.YamlDocument
 import stackbench.runner.yaml.YamlMap
+import org.snakeyaml.engine.v2.nodes.Node
+import org.snakeyaml.engine.v2.nodes.ScalarNode
 
 /**
  * Reads docs/claims.yaml (format in its header comment). Every problem is reported at its file, line and

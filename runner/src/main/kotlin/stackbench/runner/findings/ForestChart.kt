@@ -20,7 +20,6 @@ import java.awt.BasicStroke
 import java.awt.Color
 import java.awt.Font
 import java.awt.geom.Ellipse2D
-import java.nio.file.Path
 
 /**
  * Draws [Forest]'s lines as a forest plot (JFreeChart, to a PNG): one line per claimed row, top to bottom in the
@@ -34,7 +33,8 @@ object ForestChart {
     private val CANNOT_TELL = Color(0x757575)
     private val BAND = Color(0x1565c0)
 
-    fun png(lines: List<Forest.Line>, file: Path, width: Int = 1100) {
+    /** The chart as PNG bytes, [width] pixels wide and 22 a row high (the caller writes them). */
+    fun png(lines: List<Forest.Line>, width: Int = 1100): ByteArray {
         System.setProperty("java.awt.headless", "true")
         require(lines.isNotEmpty()) { "no claimed row has a measured ratio: nothing to plot" }
         val n = lines.size
@@ -94,6 +94,8 @@ object ForestChart {
             backgroundPaint = Color.WHITE
             (getLegend() as LegendTitle).position = RectangleEdge.TOP
         }
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, width, 90 + 22 * n)
+        val out = java.io.ByteArrayOutputStream()
+        ChartUtils.writeChartAsPNG(out, chart, width, 90 + 22 * n)
+        return out.toByteArray()
     }
 }

@@ -1,71 +1,26 @@
 package stackbench.runner.findings
 
+import stackbench.runner.decide.Engine
+import stackbench.runner.decide.Figure
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Flags
 import stackbench.runner.results.Processes
 import stackbench.runner.results.RunResult
-import stackbench.runner.stats.ClaimVerdict
 import stackbench.runner.stats.BandDecision
+import stackbench.runner.stats.ClaimVerdict
 import stackbench.runner.stats.Decisions
-import stackbench.runner.stats.PairedRatio
 import stackbench.runner.stats.Look
+import stackbench.runner.stats.PairedRatio
 import stackbench.runner.stats.RatioDecision
 import stackbench.runner.stats.Relation
 import stackbench.runner.stats.Statistics
 import java.util.Locale
 
-/** One row's verdict: what it claims, what its repetitions decided, and the flags that kept them from counting. */
-data class RowVerdict(
-    val comparison: Comparison,
-    val row: Row,
-    /** The relation the row claims for a ÷ b (without b: measured ÷ published); null: it claims nothing. */
-    val claimed: Relation?,
-    /** What the repetitions decided; null when a side has no measured value at all. */
-    val decision: RatioDecision?,
-    /** Disqualifying flags of the cells left out of the row, each once, with the sides that carry it: `unsteady: Tomcat`. */
-    val flags: List<String>,
-    /** Null: the row claims nothing, so it has no verdict. */
-    val verdict: ClaimVerdict?,
-    /** Why the row cannot tell, in a few words (empty when it decided). */
-    val why: String,
-    /** The fewest unflagged measured repetitions on either side (for a row without b: on its one side). */
-    val repetitions: Int,
-    /** Disqualifying flags that the counted cells' condition waived ([Flags.waived]), each once, with why and the sides that carry it. */
-    val waived: List<Waived> = emptyList(),
-    /** A row of a run from before processes were recorded with one JVM a side: it cannot tell until re-run. */
-    val notRerun: Boolean = false,
-    /** The one-sided test of the row's [Row.size]: null when it claims none. */
-    val sizeVerdict: ClaimVerdict? = null,
-    /** Among how many rows of its claim's family the look's error was shared when this row settled (Holm's step-down); 1: its own. */
-    val share: Int = 1,
-    /** The rows of its claim's family (1: a row outside every claim, decided on its own). */
-    val family: Int = 1,
-    /** Its [Row.size] was written into claims.yaml on a day after its run began: a re-run tests it as fixed before. */
-    val sizeAfterRun: Boolean = false,
-    /** Flags about the app itself on counted windows ([Flags.APP_STATE]), each once with its sides: `unsteady: Tomcat`. */
-    val appState: List<String> = emptyList(),
-    /** The decision read without those windows ([Engine.Decision.steady]); null when none carried one. */
-    val steady: RatioDecision? = null,
-) {
-    val decided: Boolean get() = verdict == ClaimVerdict.HOLDS || verdict == ClaimVerdict.DIFFERS
-}
-
-/** A disqualifying flag that the cells' condition waived: its code, why, and the sides of a row whose counted cells carry it. */
-data class Waived(val code: String, val why: String, val sides: List<String>)
-
-/** A claim's verdict over the rows that test it, by the rule in [Verdicts.claimVerdict]. */
-data class ClaimResult(val claim: Claim, val rows: List<RowVerdict>, val verdict: ClaimVerdict) {
-    fun count(v: ClaimVerdict) = rows.count { it.verdict == v }
-
-    /** The figures the claim asserts (a claim of more load *and* steadier throughput asserts two) that no row holds in. */
-    val figuresWithoutHold: List<Figure> get() = Verdicts.figuresWithoutHold(rows)
-}
-
 /**
  * The verdicts of docs/findings.md, computed: for each row of each comparison, the relation it claims
  * against the one its repetitions decide ([Decisions]); for each [Claim], a summary of its rows. A cell with a
- * disqualifying flag is left out and named, as comparisons leave it out ([stackbench.runner.compare.SuiteDecisions]):
+ * disqualifying flag is left out and named, as comparisons leave it out ([stackbench.runner.decide.SuiteDecisions]):
  * a row decides only from unflagged repetitions, at least [Statistics.MIN_FOR_INTERVAL] a side, so no verdict rests
  * on a flagged window and `--until-decided` rounds that replaced one count.
  */
@@ -170,7 +125,6 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
 
     private fun ok(s: Selector): List<CellResult> = runs[s.run]?.cells.orEmpty().filter { it.status == CellStatus.OK && s.matches(it) }
 
-
     private fun values(cells: List<CellResult>, figure: Figure) = cells.mapNotNull(figure.value).filter { !it.isNaN() }
 
     private fun disqualifying(cells: List<CellResult>, side: String, figure: Figure): List<Pair<String, String>> =
@@ -257,8 +211,7 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
          * A claim's verdict from its rows, part by part: a claim that asserts several figures ("more load, with
          * steadier throughput": throughput and its per-second variation) holds only when each figure holds in some
          * row; one that no row decides leaves the whole claim *cannot tell*, since half a claim is not the claim.
-         * Until 2026-11-29 any holding row carried the claim, and `servers-load` held on its steadiness alone while
-         * none of its four throughput rows decided. A claim over one figure reads as [summarise] reads its rows.
+         * (docs/methodology.md says what the rule before it did). A claim over one figure reads as [summarise] reads its rows.
          */
         fun claimVerdict(rows: List<RowVerdict>): ClaimVerdict {
             val overall = summarise(rows.map { it.verdict!! })

@@ -2,7 +2,7 @@ package stackbench.runner.gate
 
 import stackbench.runner.compare.Comparisons
 import stackbench.runner.compare.Difference
-import stackbench.runner.compare.RunPairs
+import stackbench.runner.decide.RunPairs
 import stackbench.runner.report.Decided
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.DecisionRecord
@@ -24,7 +24,7 @@ enum class GateOutcome { PASSED, SLOWER, CANNOT_COMPARE }
 
 /**
  * One configuration at the gate: current ÷ baseline of throughput and of p99, each decided by the suite comparisons'
- * own rules ([RunPairs], [stackbench.runner.compare.SuiteDecisions]); slower when throughput is decided lower or p99 decided higher beyond the threshold.
+ * own rules ([RunPairs], [stackbench.runner.decide.SuiteDecisions]); slower when throughput is decided lower or p99 decided higher beyond the threshold.
  */
 data class GateCell(
     val configKey: String, val throughput: DecisionRecord, val p99: DecisionRecord, val verdict: GateVerdict, val why: String,

@@ -1,7 +1,7 @@
 package stackbench.runner.gate
 
 import stackbench.runner.report.Decided
-import stackbench.runner.report.Format
+import stackbench.runner.results.Format
 
 /** The gate's outcome as Markdown, fit for a CI job summary (GitHub's GITHUB_STEP_SUMMARY, a merge request note). Pure. */
 object GateMarkdown {

@@ -3,7 +3,7 @@ package stackbench.runner.history
 import stackbench.runner.report.Assets
 import stackbench.runner.report.Axis
 import stackbench.runner.report.ChartSpec
-import stackbench.runner.report.Format
+import stackbench.runner.results.Format
 import stackbench.runner.report.Html
 import stackbench.runner.report.Mark
 import stackbench.runner.report.Palette

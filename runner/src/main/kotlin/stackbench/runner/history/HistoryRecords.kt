@@ -1,9 +1,8 @@
 package stackbench.runner.history
 
 import stackbench.runner.results.CellResult
-import stackbench.runner.results.CellStatus
-import stackbench.runner.findings.Counting
-import stackbench.runner.findings.Figure
+import stackbench.runner.decide.Counting
+import stackbench.runner.decide.Figure
 import stackbench.runner.results.Processes
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.PairedRatio

@@ -1,6 +1,6 @@
 package stackbench.runner.history
 
-import stackbench.runner.report.Format
+import stackbench.runner.results.Format
 import java.util.Locale
 
 /** The history as text for a terminal: the runs, what changed between them, each configuration's figures over the runs and their change points. Pure. */

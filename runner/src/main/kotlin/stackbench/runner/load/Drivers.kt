@@ -1,5 +1,6 @@
 package stackbench.runner.load
 
+import stackbench.runner.catalog.SearchPath
 import stackbench.runner.catalog.DriverSpec
 import java.nio.file.Files
 import java.nio.file.Path
@@ -65,8 +66,7 @@ object Drivers {
         return text.lineSequence().map { it.trim() }.firstOrNull { it.isNotEmpty() } ?: ""
     }
 
-    private fun onPath(name: String, path: String?): Path? = path.orEmpty().split(':').filter { it.isNotEmpty() }
-        .map { Path.of(it, name) }.firstOrNull(::runnable)
+    private fun onPath(name: String, path: String?): Path? = SearchPath.find(name, path = path)
 
-    private fun runnable(p: Path) = Files.isRegularFile(p) && Files.isExecutable(p)
+    private fun runnable(p: Path) = SearchPath.runnable(p)
 }

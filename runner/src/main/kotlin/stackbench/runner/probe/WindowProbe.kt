@@ -7,7 +7,7 @@ import java.nio.file.Path
  * The measurement seam, as JMH's profilers: a probe acts at the measured window's edges and returns named figures and
  * files that land in the cell's record under its own [name] (`probes.<name>` in results.json). A probe never fails a
  * cell: what it could not do is a note in its record. To add one: a file in `probes/` that implements this and declares
- * its `object Kind : ProbeKind` (the run finds every kind; `run/WindowProbes` asks each probe whether it can measure
+ * its `object Kind : ProbeKind` (the run finds every kind; `cell/WindowProbes` asks each probe whether it can measure
  * the cell's app), and, to show its record, a `report/ProbeSection` of its own.
  */
 interface WindowProbe {

@@ -1,6 +1,7 @@
 package stackbench.runner.report
 
 import stackbench.runner.results.CellResult
+import stackbench.runner.results.Format
 import stackbench.runner.results.Sample
 import stackbench.runner.stats.Estimate
 

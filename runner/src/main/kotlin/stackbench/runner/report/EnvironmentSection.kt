@@ -1,5 +1,6 @@
 package stackbench.runner.report
 
+import stackbench.runner.results.Format
 import stackbench.runner.results.RunResult
 
 /** The run and the machine it measured on, as key–value tables; every value escaped. */

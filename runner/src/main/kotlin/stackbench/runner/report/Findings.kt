@@ -1,6 +1,7 @@
 package stackbench.runner.report
 
 import stackbench.runner.results.DecisionRecord
+import stackbench.runner.results.Format
 import stackbench.runner.stats.Statistics
 
 /**

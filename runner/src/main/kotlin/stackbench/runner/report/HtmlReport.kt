@@ -1,6 +1,7 @@
 package stackbench.runner.report
 
 import stackbench.runner.results.CellStatus
+import stackbench.runner.results.Format
 import stackbench.runner.results.RunResult
 import stackbench.runner.results.RunStatus
 import java.security.MessageDigest

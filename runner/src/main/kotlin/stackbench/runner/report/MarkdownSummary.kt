@@ -1,5 +1,6 @@
 package stackbench.runner.report
 
+import stackbench.runner.results.Format
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.Estimate
 

@@ -3,6 +3,7 @@ package stackbench.runner.report
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Flag
+import stackbench.runner.results.Format
 import stackbench.runner.results.RunResult
 import stackbench.runner.stats.Estimate
 import stackbench.runner.stats.Statistics

@@ -4,6 +4,7 @@ import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Flag
+import stackbench.runner.results.Format
 import stackbench.runner.stats.Estimate
 import stackbench.runner.stats.Statistics
 

@@ -33,7 +33,7 @@ object Flags {
      * A cell of a system the lab did not start ([url]: a url: app): not placed on CPUs, limited, isolated or sampled;
      * its latency includes whatever lies between the load generator and it. Not disqualifying in itself: two such
      * cells compare as any two, but a suite comparison never sets one against an isolated cell
-     * ([stackbench.runner.compare.SuiteDecisions]).
+     * ([stackbench.runner.decide.SuiteDecisions]).
      */
     fun notIsolated(url: java.net.URI?): Flag = Flag(NOT_ISOLATED, "a service the lab did not start${url?.let { " ($it)" } ?: ""}: not placed on " +
         "CPUs, limited, isolated or sampled (its CPU, memory and JVM figures are unknown), and its latency includes whatever lies between the " +
@@ -60,7 +60,7 @@ object Flags {
     /**
      * The flags that describe the app itself: still warming, slowing, with no steady state, a JIT still at work. They say
      * what the app did in the window, not that the measurement failed: a window carrying one counts, and every decision
-     * is read again without such windows ([stackbench.runner.findings.Engine]); it decides only where that reading does not
+     * is read again without such windows ([stackbench.runner.decide.Engine]); it decides only where that reading does not
      * decide otherwise. Since rules 2026-12-05.1; before, they took the window out.
      */
     val APP_STATE = setOf("warming", "slowing", "no-steady-state", "unsteady", "compiling")

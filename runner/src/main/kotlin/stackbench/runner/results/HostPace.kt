@@ -43,9 +43,7 @@ data class PaceReading(
  * so some pieces read slow while the fastest tenth stays where it was: measured on CPU 0 of this 2-vCPU host, with
  * 30 threads waking every millisecond beside the canary (25,000 context switches a second), the median read 12 %
  * slow and the 10th percentile 1 %; with a busy loop there, or wrk driving 33,600 req/s over loopback from it, neither
- * moved. In the database suite of 2026-11-28, PostgreSQL and wrk on the canary's CPU at 3,700-4,100 queries a second
- * put every 1 ms window's median at 1.06-1.11 of the calmest, with steal under 0.3 % and the 10th percentile at
- * 0.99-1.02: the median flagged a slow host that was the suite's own database.
+ * moved (docs/methodology.md, rules `2026-11-28.2`).
  */
 class HostPace {
     private var calmestNs: Double? = null

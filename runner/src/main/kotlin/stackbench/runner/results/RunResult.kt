@@ -10,12 +10,12 @@ data class RunResult(
     val environment: Environment,
     val cells: List<CellResult> = emptyList(),
     val searches: List<CapacityResult> = emptyList(),
-    /** The suite's comparisons (`compare:`), decided from the cells: see compare/SuiteDecisions. */
+    /** The suite's comparisons (`compare:`), decided from the cells: see decide/SuiteDecisions. */
     val decisions: List<DecisionRecord> = emptyList(),
     /** For each comparison whose two sides were profiled: where the time went, a against b (profiler/ProfileComparisons). */
     val profileComparisons: List<ProfileComparisonRecord> = emptyList(),
     /**
-     * What each profiler mode of the run costs (profiler/ProfileOverhead): from this run's own profiled windows against
+     * What each profiler mode of the run costs (decide/ProfileOverhead): from this run's own profiled windows against
      * the unprofiled ones beside them (`alternate: true`), or its comparisons of a profiled configuration against the
      * same unprofiled, else, for a run with profiles, from the lab's published measurement
      * (docs/runs/profile-overhead), naming the run and machine it came from.

@@ -21,6 +21,9 @@ data class SettlingRecord(
     val scatter: Double? = null,
     val slices: Int? = null,
     val text: String,
+    /** For a rising or falling one: its stretch's first and last three slices' medians (req/s); null in records before them. */
+    val fromRate: Double? = null,
+    val toRate: Double? = null,
 ) {
     /** A few words for a table: `settled after 12 s`, `falling 38 %/min`, `rising 12 %/min`, `oscillating ±21 %`. */
     fun label(): String = when (kind) {
@@ -56,6 +59,8 @@ object Settlings {
             afterSeconds = c.fromSeconds.takeIf { c.kind == SettlingKind.SETTLED },
             perMinute = c.drift.perMinute, low = c.drift.low, high = c.drift.high,
             scatter = c.scatter, slices = c.drift.points, text = c.text,
+            fromRate = c.startRate.takeIf { c.kind == SettlingKind.RISING || c.kind == SettlingKind.FALLING },
+            toRate = c.endRate.takeIf { c.kind == SettlingKind.RISING || c.kind == SettlingKind.FALLING },
         )
     }
 
@@ -87,6 +92,10 @@ object Settlings {
         val rates = falling.map { abs(it.perMinute ?: 0.0) * 100 }
         val range = if (rates.size == 1) "%.0f".format(Locale.ROOT, rates[0]) else "%.0f-%.0f".format(Locale.ROOT, rates.min(), rates.max())
         val of = if (classes.size == 1) "its process falls" else "${falling.size} of ${classes.size} processes fall"
-        return "$of through the warm-up, losing $range % of the level a minute: the app slows as it runs"
+        // where each fall ended, as a share of where it began: a fall faster than the level a minute reads plainly so
+        val ends = falling.mapNotNull { f -> f.fromRate?.takeIf { it > 0 }?.let { from -> (f.toRate ?: return@mapNotNull null) / from * 100 } }
+        val ended = if (ends.size != falling.size) "" else if (ends.size == 1) ", ending at %.0f %% of the rate it fell from".format(Locale.ROOT, ends[0])
+            else ", each ending at %.0f-%.0f %% of the rate it fell from".format(Locale.ROOT, ends.min(), ends.max())
+        return "$of through the warm-up, losing $range % of the level a minute$ended: the app slows as it runs"
     }
 }

@@ -1,5 +1,7 @@
 package stackbench.runner.run
 
+import stackbench.runner.cell.CellContext
+import stackbench.runner.cell.ProgressListener
 import stackbench.runner.plan.CapacityPolicy
 import stackbench.runner.plan.CapacitySearch
 import stackbench.runner.plan.Cell

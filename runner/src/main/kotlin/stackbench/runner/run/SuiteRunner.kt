@@ -1,6 +1,11 @@
 package stackbench.runner.run
 
-import stackbench.runner.compare.SuiteDecisions
+import stackbench.runner.cell.AppSessions
+import stackbench.runner.cell.CellContext
+import stackbench.runner.cell.CellRunner
+import stackbench.runner.cell.ProgressListener
+import stackbench.runner.cell.WindowProbes
+import stackbench.runner.decide.SuiteDecisions
 import stackbench.runner.plan.Cell
 import stackbench.runner.plan.Plan
 import stackbench.runner.probe.PaceCanary

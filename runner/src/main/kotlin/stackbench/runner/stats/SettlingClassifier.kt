@@ -30,6 +30,9 @@ data class SettlingClass(
     val fromSeconds: Double,
     val drift: Drift,
     val scatter: Double,
+    /** The stretch's first and last three slices' medians (req/s): where it went from and to. */
+    val startRate: Double = drift.level,
+    val endRate: Double = drift.level,
 ) {
     /** A few words for a table: `settled after 12 s`, `falling 38 %/min`, `oscillating ±21 %`. */
     val label: String get() = when (kind) {
@@ -47,7 +50,7 @@ data class SettlingClass(
             SettlingKind.SETTLED -> "settled after ${secs(fromSeconds)} s: $over it drifted ${signed(drift.perMinute)} % a minute ($interval, " +
                 "within ±${pct(SettlingClassifier.MAX_DRIFT)} %)"
             SettlingKind.RISING -> "still rising at ${pct(drift.perMinute)} % a minute $over ($interval)"
-            SettlingKind.FALLING -> "falling at ${pct(-drift.perMinute)} % a minute $over ($interval)"
+            SettlingKind.FALLING -> "falling at ${pct(-drift.perMinute)} % a minute $over, from ${rate(startRate)} to ${rate(endRate)} ($interval)"
             SettlingKind.OSCILLATING -> "oscillating: $over it swung ±${pct(scatter)} % (standard deviation over mean) with no trend shown, " +
                 "and none beyond ±${pct(SettlingClassifier.MAX_DRIFT)} % a minute ruled out ($interval)"
         }
@@ -107,7 +110,7 @@ object SettlingClassifier {
             val drift = Drift.of(middles.subList(from, n), tail) ?: return null
             val mean = tail.average()
             val scatter = sqrt(tail.sumOf { (it - mean) * (it - mean) } / (tail.size - 1)) / mean
-            return kind(drift)?.let { SettlingClass(it, from, starts[from], drift, scatter) }
+            return kind(drift)?.let { SettlingClass(it, from, starts[from], drift, scatter, Statistics.median(tail.take(3)), Statistics.median(tail.takeLast(3))) }
         }
         val segments = WindowClassifier.classify(rates, tail = 0.0, excursion = 0.0).segments
         val level = minOf(WindowClassifier.levelStart(rates, LEVEL_WITHIN) ?: 0, n - MIN_POINTS)

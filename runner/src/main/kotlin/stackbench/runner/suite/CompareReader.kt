@@ -18,7 +18,7 @@ data class SuiteComparison(
     val line: Int = 0,
     val column: Int = 0,
     /**
-     * What is compared, a figure id of docs/claims.yaml (`throughput`, `p99`, `cpu`, `startup`...; findings/Figure):
+     * What is compared, a figure id of docs/claims.yaml (`throughput`, `p99`, `cpu`, `startup`...; decide/Figure):
      * a suite's `compare:` entry names it with `figure:` (default throughput); `findings-run` compares each row's own.
      */
     val figure: String = THROUGHPUT,
@@ -32,7 +32,7 @@ data class SuiteComparison(
         const val THROUGHPUT = "throughput"
 
         /**
-         * The figure ids a suite may compare: those of findings/Figure, which reads them (the suite package cannot
+         * The figure ids a suite may compare: those of decide/Figure, which reads them (the suite package cannot
          * depend on findings, which depends on it; `SuiteDecisionsTest` keeps the two lists equal).
          */
         val FIGURES = listOf(

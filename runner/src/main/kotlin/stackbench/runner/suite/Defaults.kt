@@ -14,7 +14,7 @@ object Defaults {
     val DURATION: Duration = Duration.ofSeconds(30)
     val TIMEOUT: Duration = Duration.ofSeconds(30)
 
-    /** Warm-up until steady: the slice in which the app's throughput and JIT time are read (run/WarmupWatch). */
+    /** Warm-up until steady: the slice in which the app's throughput and JIT time are read (cell/WarmupWatch). */
     val WARMUP_SLICE: Duration = Duration.ofSeconds(1)
 
     /**

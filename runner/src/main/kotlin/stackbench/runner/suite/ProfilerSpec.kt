@@ -34,7 +34,7 @@ enum class ProfilerEngine(val id: String) {
 /**
  * A suite's `profiler:` (or `run --profile`): what to sample in every cell's measured window, and with what. With
  * [alternate], only every second window of each app process is profiled (its 2nd, 4th, ...), the others not, so that
- * one process measures what the profile costs against its own unprofiled windows ([stackbench.runner.profiler.ProfileOverhead]).
+ * one process measures what the profile costs against its own unprofiled windows ([stackbench.runner.decide.ProfileOverhead]).
  */
 data class ProfilerSpec(val mode: ProfilerMode, val engine: ProfilerEngine = ProfilerEngine.AUTO, val alternate: Boolean = false) {
     /** Whether the [window]-th window (1-based) of a process is profiled. */

@@ -271,20 +271,20 @@ data class LoadSpec(
     val durationMax: Duration? = null,
     /**
      * `prime`: whether a new app process is primed on `/noop` until steady before its first cell's warm-up
-     * (stackbench.runner.run.Priming). Off for a check that needs no steady JIT (the lab's own functional tests).
+     * (stackbench.runner.cell.Priming). Off for a check that needs no steady JIT (the lab's own functional tests).
      */
     val prime: Boolean = true,
     /** `prime-max`: the longest each stage of priming may run ([Defaults.PRIME_MAX] for the compile stage, the saturation stage never past its own cap). */
     val primeMax: Duration = Defaults.PRIME_MAX,
     /**
      * `compile-first`: before the warm-up, the cell's own request at one connection until the JIT is quiet, at most
-     * this long (stackbench.runner.run.WarmUpStep); null: none. On one CPU, busy request threads starve the JIT's
+     * this long (stackbench.runner.cell.WarmUpStep); null: none. On one CPU, busy request threads starve the JIT's
      * compiler threads, and a CPU-bound cell's warm-up can reach its cap still compiling.
      */
     val compileFirst: Duration? = null,
     /**
      * `warmup-reconnect`: once the warm-up is steady, its connections close and new ones carry the load until it is
-     * steady again (at least `warmup`, at most `warmup-max`; stackbench.runner.run.WarmUpStep), so that the window's
+     * steady again (at least `warmup`, at most `warmup-max`; stackbench.runner.cell.WarmUpStep), so that the window's
      * new connections meet more of the code that closes and opens them compiled. Measured on WebFlux with R2DBC at
      * 1 ms queries (docs/suite-format.md): the first second of a window ran at a mean of 2,724 req/s after one warm-up,
      * 3,183 after two, against 3,500-4,180 at the warm-up's end: smaller, not gone.

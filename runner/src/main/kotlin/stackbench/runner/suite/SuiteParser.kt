@@ -61,7 +61,7 @@ class SuiteParser(
         hasDatabase = root.has("database")
         val apps = readApps(root, problems)
         val urlApps = apps.filter { it.source is AppSource.Url }.map { it.name }
-        val profile = root.map("profile")?.let { readProfile(it, problems, urlApps) } ?: defaultProfile(urlApps)
+        val profile = root.map("profile")?.let { ProfileReader(machine).read(it, problems, urlApps) } ?: ProfileReader(machine).default(urlApps)
         val appNames = apps.map { it.name }.toSet()
         val endpoints = readEndpoints(root, apps, problems)
         val load = root.map("load")?.let { LoadReader(it, problems).read() } ?: LoadReader.defaults()
@@ -191,81 +191,6 @@ class SuiteParser(
         }
     }
 
-    /** The profile of a suite that names none: the defaults, or no limits at all beside a url: app, which nothing limits. */
-    private fun defaultProfile(urlApps: List<String>) =
-        if (urlApps.isNotEmpty()) ResourceProfile(null, emptyList(), null, Defaults.HEAP_PERCENT)
-        else ResourceProfile(Defaults.CPUS.coerceAtMost(machine.cpus.toDouble()), emptyList(), Defaults.MEMORY_BYTES, Defaults.HEAP_PERCENT)
-
-    /**
-     * Reads `profile:`. In a suite with a url: app ([urlApps]) the profile limits nothing: `cpus` and `memory` default
-     * to `none`, and a CPU quota, a CPU set or a memory limit is refused at its key, naming the url: apps. The one profile
-     * would give the other apps limits the url: app cannot have, and the lab cannot limit a service it did not start.
-     */
-    private fun readProfile(m: YamlMap, problems: Problems, urlApps: List<String>): ResourceProfile {
-        val cpusNode = m.scalar("cpus")
-        var cpus: Double? = if (urlApps.isEmpty()) Defaults.CPUS else null
-        if (cpusNode != null) {
-            cpus = if (cpusNode.value == "none") null else Units.number(cpusNode.value)
-            if (cpusNode.value != "none" && (cpus == null || cpus < Units.MIN_CPUS)) {
-                problems.at(cpusNode, m.qualify("cpus"), "'${cpusNode.value}' is not a number of CPUs of at least ${Units.MIN_CPUS}",
-                    "the kernel's smallest CPU quota is 1 ms per 100 ms period (0.01 CPU); e.g. cpus: 1, cpus: 0.5, or cpus: none for no quota")
-                cpus = null
-            } else if (cpus != null && cpus > machine.cpus) {
-                problems.at(cpusNode, m.qualify("cpus"), "asks for $cpus CPUs but this machine has ${machine.cpus}")
-            }
-        }
-        val cpuset = m.scalars("cpuset")?.flatMap { node ->
-            node.value.split(',').mapNotNull { part ->
-                val id = part.trim().toIntOrNull()
-                if (id == null || id < 0 || id >= machine.cpus) {
-                    null.also { problems.at(node, m.qualify("cpuset"), "'${part.trim()}' is not a CPU of this machine", "CPUs here are 0..${machine.cpus - 1}") }
-                } else id
-            }
-        }?.distinct()?.sorted() ?: emptyList()
-        if (cpuset.size >= machine.cpus && cpuset.isNotEmpty()) {
-            problems.at(m.valueNode("cpuset"), m.qualify("cpuset"), "pins the app to every CPU, leaving none for the load generator",
-                "leave at least one CPU out, e.g. cpuset: [${machine.cpus - 1}]")
-        }
-        val memNode = m.scalar("memory")
-        var memory: Long? = if (urlApps.isEmpty()) Defaults.MEMORY_BYTES else null
-        if (memNode != null) {
-            memory = if (memNode.value == "none") null else Units.size(memNode.value)
-            if (memNode.value != "none" && (memory == null || memory < Units.MIN_MEMORY || memory > Units.MAX_MEMORY)) {
-                problems.at(memNode, m.qualify("memory"), "'${memNode.value}' is not a size in 64MiB..1TiB", Units.SIZE_HINT)
-            }
-        }
-        val heapNode = m.scalar("heap")
-        var heap = Defaults.HEAP_PERCENT
-        if (heapNode != null) {
-            val p = Units.percent(heapNode.value)
-            if (p == null || p < 10 || p > 95) problems.at(heapNode, m.qualify("heap"), "'${heapNode.value}' is not a share of memory in 10%..95%", Units.PERCENT_HINT)
-            else heap = p.toInt()
-        }
-        val startNode = m.scalar("start-cpus")
-        val startOnAllCpus = when (startNode?.value) {
-            null, "limited" -> false
-            "all" -> true
-            else -> false.also {
-                problems.at(startNode, m.qualify("start-cpus"), "'${startNode.value}' is not a way to start the app",
-                    "limited (the default: the CPU limits hold from the start) or all (every CPU until the app is healthy, then its limits; for suites that do not measure start-up)")
-            }
-        }
-        if (urlApps.isNotEmpty()) {
-            val named = urlApps.joinToString { "apps.$it" }
-            val limits = listOfNotNull(
-                cpusNode?.takeIf { it.value != "none" }?.let { "cpus" to "a CPU quota" },
-                ("cpuset" to "a CPU set").takeIf { cpuset.isNotEmpty() },
-                memNode?.takeIf { it.value != "none" }?.let { "memory" to "a memory limit" },
-            )
-            for ((key, what) in limits) {
-                problems.at(m.valueNode(key), m.qualify(key), "gives $what, but $named is a url: app: a service already running elsewhere, which the lab " +
-                    "cannot limit, pin or isolate", "profile: {cpus: none} for a suite with a url: app (no cpuset, no memory); limit a started app in a suite of its own")
-            }
-        }
-        m.finish()
-        return ResourceProfile(cpus, cpuset, memory, heap, startOnAllCpus)
-    }
-
     private fun readEndpoints(root: YamlMap, apps: List<AppConfig>, problems: Problems): List<EndpointSpec> {
         val appNames = apps.map { it.name }.toSet()
         val ownApps = apps.filter { it.stack == null }.map { it.name }.toSet()
@@ -303,109 +228,5 @@ class SuiteParser(
         }
         m.finish()
         return DownstreamConfig(stall)
-    }
-}
-
-/** Reads one `endpoints:` entry: its kind, strategies and parameter sweeps. */
-private class EndpointReader(val m: YamlMap, val appNames: Set<String>, val ownApps: Set<String>, val problems: Problems, val folder: java.nio.file.Path,
-                             val hasDatabase: Boolean = false) {
-    private val kinds = listOf("noop", "cpu", "io", "downstream", "todo", "db", "http")
-
-    fun read(): EndpointSpec? {
-        val kind = m.requiredString("kind", "one of: ${kinds.joinToString()}") ?: return null.also { m.finish() }
-        val only = m.scalars("apps")?.mapNotNull { node ->
-            node.value.takeIf { it in appNames } ?: null.also {
-                problems.at(node, m.qualify("apps"), "'${node.value}' is not an app of this suite", "apps here: ${appNames.joinToString()}")
-            }
-        } ?: emptyList()
-        if (kind != "http") only.filter { it in ownApps }.forEach { own ->
-            problems.at(m.valueNode("apps"), m.qualify("apps"), "'$own' is your own app: it serves only the endpoints you declare (kind: http), not the built-in '$kind'",
-                "declare its endpoint: {kind: http, name: NAME, path: /PATH, apps: [$own]}")
-        }
-        if (kind == "http") return HttpEndpointReader(m, problems, folder).read()?.let { EndpointSpec.Http(it, only) }.also { m.finish() }
-        val spec = when (kind) {
-            "noop" -> EndpointSpec.Noop(only)
-            "cpu" -> EndpointSpec.Cpu(
-                strategies("strategies", CpuStrategy.entries) { CpuStrategy.byId(it) },
-                params("limit", Parameter.LIMIT, Defaults.CPU_LIMIT),
-                params("batch", Parameter.BATCH, Defaults.COOP_BATCH),
-                only,
-            )
-            "io" -> EndpointSpec.Io(strategies("strategies", IoStrategy.entries) { IoStrategy.byId(it) }, delays(), only)
-            "downstream" -> EndpointSpec.Downstream(strategies("clients", DownstreamClient.entries) { DownstreamClient.byId(it) }, delays(), only)
-            "todo" -> EndpointSpec.Todo(methods(), only)
-            "db" -> db(only)
-            else -> null.also {
-                problems.at(m.valueNode("kind"), m.qualify("kind"), "'$kind' is not an endpoint kind", "one of: ${kinds.joinToString()}")
-            }
-        }
-        m.finish()
-        return spec
-    }
-
-    private fun <S : Strategy> strategies(key: String, all: List<S>, byId: (String) -> S?): List<S> {
-        val nodes = m.scalars(key)
-        if (nodes == null) {
-            problems.at(m.node, m.qualify(key), "is required", "one or more of: ${all.joinToString { it.id }}, or 'all'")
-            return emptyList()
-        }
-        if (nodes.size == 1 && nodes[0].value == "all") return all
-        return nodes.mapNotNull { node ->
-            byId(node.value) ?: null.also {
-                problems.at(node, m.qualify(key), "'${node.value}' is not a strategy of this endpoint", "one of: ${all.joinToString { it.id }}")
-            }
-        }.distinct()
-    }
-
-    private fun params(key: String, parameter: Parameter, default: Long): List<Long> {
-        val nodes = m.scalars(key) ?: return listOf(default)
-        return nodes.mapNotNull { node ->
-            val v = node.value.replace("_", "").toLongOrNull()
-            if (v == null || v !in parameter.range) {
-                null.also { problems.at(node, m.qualify(key), "'${node.value}' is not a whole number in ${parameter.allowed}") }
-            } else v
-        }.distinct()
-    }
-
-    private fun delays(): List<Long> {
-        val nodes = m.scalars("delay") ?: return listOf(Defaults.DELAY_MS)
-        return nodes.mapNotNull { node ->
-            val d = m.parseDuration(node, m.qualify("delay")) ?: return@mapNotNull null
-            val ms = d.toMillis()
-            if (ms !in Parameter.DELAY.range) null.also { problems.at(node, m.qualify("delay"), "'${node.value}' is outside ${Parameter.DELAY.allowed}") }
-            else ms
-        }.distinct()
-    }
-
-    /** `kind: db`: strategies, `op` (read, write), `id` and `db-delay` swept; the suite must start a database. */
-    private fun db(only: List<String>): EndpointSpec.Db {
-        if (!hasDatabase) problems.at(m.valueNode("kind"), m.qualify("kind"), "'db' queries the run's database, but the suite has no database:",
-            "add database: {engine: postgresql, schema: ${DatabaseSpec.DEFAULT_SCHEMA}}")
-        val strategies = m.scalars("strategies")?.let { nodes ->
-            if (nodes.size == 1 && nodes[0].value == "all") EndpointSpec.Db.STRATEGIES
-            else nodes.mapNotNull { n -> n.value.takeIf { it in EndpointSpec.Db.STRATEGIES } ?: null.also {
-                problems.at(n, m.qualify("strategies"), "'${n.value}' is not a strategy of this endpoint", "one of: ${EndpointSpec.Db.STRATEGIES.joinToString()}")
-            } }.distinct()
-        } ?: emptyList<String>().also { problems.at(m.node, m.qualify("strategies"), "is required", "one or more of: ${EndpointSpec.Db.STRATEGIES.joinToString()}, or 'all'") }
-        val ops = m.scalars("op")?.mapNotNull { n -> n.value.takeIf { it in EndpointSpec.Db.OPS } ?: null.also {
-            problems.at(n, m.qualify("op"), "'${n.value}' is not read or write")
-        } }?.distinct() ?: listOf("read")
-        val ids = m.scalars("id")?.mapNotNull { n -> n.value.replace("_", "").toLongOrNull()?.takeIf { it in EndpointSpec.Db.IDS } ?: null.also {
-            problems.at(n, m.qualify("id"), "'${n.value}' is not a whole number in ${EndpointSpec.Db.IDS.first}..${EndpointSpec.Db.IDS.last}", "the default schema's rows")
-        } }?.distinct() ?: listOf(1L)
-        val delays = m.scalars("db-delay")?.mapNotNull { n ->
-            val ms = m.parseDuration(n, m.qualify("db-delay"))?.toMillis() ?: return@mapNotNull null
-            if (ms !in EndpointSpec.Db.DELAYS_MS) null.also { problems.at(n, m.qualify("db-delay"), "'${n.value}' is outside 0..60000 ms") } else ms
-        }?.distinct() ?: listOf(0L)
-        return EndpointSpec.Db(strategies, ops, ids, delays, only)
-    }
-
-    private fun methods(): List<TodoMethod> {
-        val nodes = m.scalars("method") ?: return listOf(TodoMethod.GET)
-        return nodes.mapNotNull { node ->
-            TodoMethod.entries.firstOrNull { it.name == node.value.uppercase() } ?: null.also {
-                problems.at(node, m.qualify("method"), "'${node.value}' is not GET or POST")
-            }
-        }.distinct()
     }
 }

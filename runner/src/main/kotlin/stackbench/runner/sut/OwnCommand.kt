@@ -1,5 +1,6 @@
 package stackbench.runner.sut
 
+import stackbench.runner.catalog.SearchPath
 import stackbench.runner.suite.AppConfig
 import stackbench.runner.suite.AppSource
 import stackbench.runner.suite.Readiness
@@ -20,8 +21,7 @@ class OwnCommand(private val source: AppSource.Command, private val app: AppConf
     val program: Path? get() {
         val first = source.argv.first()
         if (first.contains('/')) return home.resolve(first).normalize()
-        return System.getenv("PATH").orEmpty().split(':').filter { it.isNotEmpty() }.map { Path.of(it, first) }
-            .firstOrNull { Files.isRegularFile(it) && Files.isExecutable(it) }
+        return SearchPath.find(first)
     }
 
     override fun problem(): String? {

@@ -116,7 +116,7 @@ class ToolCatalogTest {
 
     @Test
     fun `a driver's hint names the doctor command that installs it`() {
-        assertThat(DriverCatalog.OHA.hint).isEqualTo("cargo install oha --locked --root .tools   (or: ./stackbench doctor --fix)")
+        assertThat(DriverCatalog.OHA.hint).isEqualTo("cargo install oha --version ${DriverCatalog.OHA.version} --locked --root .tools   (or: ./stackbench doctor --fix)")
         assertThat(DriverCatalog.WRK.hint).isEqualTo("apt-get install -y wrk")
     }
 }

@@ -130,7 +130,7 @@ class FindingsRunCommandTest {
             // a little spread between processes: with none at all no interval is honest
             val cells = plan.cells.map { Fixtures.cell(it, throughput = 1000.0 + it.repetition) }
             val result = RunResult(run = Fixtures.info(cells.size).copy(suite = suite.name, status = RunStatus.COMPLETE), environment = Fixtures.environment(),
-                cells = cells, decisions = stackbench.runner.compare.SuiteDecisions.decide(suite.comparisons, cells))
+                cells = cells, decisions = stackbench.runner.decide.SuiteDecisions.decide(suite.comparisons, cells))
             epilogue(result, folder)
             result
         }

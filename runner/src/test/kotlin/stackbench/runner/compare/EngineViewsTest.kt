@@ -1,8 +1,7 @@
 package stackbench.runner.compare
 
-import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Test
 import stackbench.runner.cli.SummaryTable
+import stackbench.runner.decide.SuiteDecisions
 import stackbench.runner.gate.Gate
 import stackbench.runner.gate.GateMarkdown
 import stackbench.runner.plan.Planner
@@ -17,6 +16,8 @@ import stackbench.runner.results.RunResult
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteComparison
 import stackbench.runner.suite.SuiteParser
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
 
 /**
  * One question, one answer: the same two sets of app processes, decided by `compare`, by `gate`, and as a suite's

@@ -1,8 +1,9 @@
 package stackbench.runner.findings
 
+import stackbench.runner.decide.Figure
+import stackbench.runner.report.ReportFixtures
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
-import stackbench.runner.report.ReportFixtures
 
 class ClaimTablesTest {
     // sweep: tomcat-platform and webflux at 8 and 64 connections, 2 repetitions; webflux's first at 64 failed

@@ -1,12 +1,13 @@
 package stackbench.runner.findings
 
+import stackbench.runner.decide.Figure
+import stackbench.runner.stats.Relation
+import stackbench.runner.yaml.SuiteException
+import java.nio.file.Files
+import java.nio.file.Path
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
-import stackbench.runner.yaml.SuiteException
-import stackbench.runner.stats.Relation
-import java.nio.file.Files
-import java.nio.file.Path
 
 class ClaimsParserTest {
     private fun problems(yaml: String): List<String> =

@@ -1,10 +1,8 @@
 package stackbench.runner.findings
 
-import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Test
-import org.junit.jupiter.api.io.TempDir
 import stackbench.runner.cli.Exit
 import stackbench.runner.cli.execute
+import stackbench.runner.decide.Figure
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.Flag
@@ -19,6 +17,9 @@ import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
 import java.nio.file.Files
 import java.nio.file.Path
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
 
 class VerdictsTest {
     /**
@@ -505,9 +506,7 @@ class VerdictsTest {
         val block = FindingsDoc.section(out.text, FindingsDoc.FOREST)!!
         assertThat(block).contains("![Every claimed row").contains("(findings-forest.png)")
             .contains("| faster (one): three | 1.50× | 1.50× [").contains("| 0.90×–1.10× | holds |")
-        val png = dir.resolve("forest.png")
-        ForestChart.png(out.forest, png)
-        val image = javax.imageio.ImageIO.read(png.toFile())
+        val image = javax.imageio.ImageIO.read(ForestChart.png(out.forest).inputStream())
         assertThat(image.width).isEqualTo(1100)
         assertThat(image.height).isEqualTo(90 + 22 * 3)
     }

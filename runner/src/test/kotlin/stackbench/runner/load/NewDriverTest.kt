@@ -7,7 +7,7 @@ import stackbench.runner.catalog.DriverCatalog
 import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.catalog.Install
 import stackbench.runner.catalog.LoadModelKind
-import stackbench.runner.cli.DriverSetup
+import stackbench.runner.install.DriverSetup
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.results.LoadResult
 import stackbench.runner.suite.LoadLength

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.RunResult
-import stackbench.runner.compare.SuiteDecisions
+import stackbench.runner.decide.SuiteDecisions
 import stackbench.runner.suite.SuiteComparison
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser

@@ -1,12 +1,13 @@
 package stackbench.runner.report
 
+import stackbench.runner.cli.Reports
+import stackbench.runner.results.Json
+import java.nio.file.Files
+import java.nio.file.Path
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
-import stackbench.runner.results.Json
 import tools.jackson.databind.JsonNode
-import java.nio.file.Files
-import java.nio.file.Path
 
 class HtmlReportTest {
     companion object {
@@ -77,7 +78,7 @@ class HtmlReportTest {
         val first = base.cells.first { it.measured != null }
         val page = HtmlReport.render(base.copy(cells = base.cells.map { if (it.configKey == first.configKey) it.copy(warmupRecord = falling) else it }))
         assertThat(page).containsPattern("<p class=\"caution\"><strong>[^<]*${Regex.escape(first.configKey)}: (its process falls|\\d+ of \\d+ processes fall) " +
-            "through the warm-up, losing [\\d-]+ % of the level a minute: the app slows as it runs")
+            "through the warm-up, losing [\\d-]+ % of the level a minute, (each )?ending at [\\d-]+ % of the rate it fell from: the app slows as it runs")
         assertThat(page).contains("How each process's throughput went over its warm-up:")
         assertThat(html).doesNotContain("slows as it runs")
     }

@@ -1,17 +1,18 @@
 package stackbench.runner.report
 
-import stackbench.runner.testing.SharedMachine
-import org.junit.jupiter.api.parallel.ResourceLock
-import stackbench.runner.testing.Background
-import org.assertj.core.api.Assertions.assertThat
-import stackbench.runner.testing.Needs
-import org.junit.jupiter.api.Assumptions.assumeTrue
-import org.junit.jupiter.api.Test
-import org.junit.jupiter.params.ParameterizedTest
-import org.junit.jupiter.params.provider.ValueSource
 import stackbench.runner.browser.Browser
+import stackbench.runner.cli.Reports
+import stackbench.runner.testing.Background
+import stackbench.runner.testing.Needs
+import stackbench.runner.testing.SharedMachine
 import java.nio.file.Files
 import java.nio.file.Path
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Assumptions.assumeTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.parallel.ResourceLock
+import org.junit.jupiter.params.ParameterizedTest
+import org.junit.jupiter.params.provider.ValueSource
 
 /**
  * report.html in a real browser: headless Chromium opens it offline, and every chart must be drawn with data,

@@ -1,8 +1,6 @@
 package stackbench.runner.run
 
-import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Test
-import org.junit.jupiter.api.io.TempDir
+import stackbench.runner.cell.ProgressListener
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Fixtures
@@ -11,6 +9,9 @@ import stackbench.runner.results.RunStatus
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.SuiteParser
 import java.nio.file.Path
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
 
 class SuiteRunnerTest {
     private val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
