@@ -2,6 +2,7 @@ package stackbench.runner.cli
 
 import stackbench.runner.report.Decided
 import stackbench.runner.results.CellStatus
+import stackbench.runner.results.Efficiency
 import stackbench.runner.results.RunResult
 import stackbench.runner.results.Settlings
 
@@ -11,7 +12,7 @@ import stackbench.runner.results.Settlings
  */
 object SummaryTable {
     fun render(result: RunResult): String {
-        val header = listOf("#", "app", "endpoint", "load", "req/s", "p50 ms", "p99 ms", "errors", "app CPU", "warm-up", "flags")
+        val header = listOf("#", "app", "endpoint", "load", "req/s", "p50 ms", "p99 ms", "errors", "app CPU", "req/CPU-s", "warm-up", "flags")
         val rows = result.cells.map { c ->
             val m = c.measured
             val ok = c.status == CellStatus.OK
@@ -25,6 +26,7 @@ object SummaryTable {
                 if (ok) ms(m?.latency?.p99) else "",
                 if (ok && m != null) "%.2f%%".format(m.errorRate * 100) + (if (m.dropped > 0) " +${m.dropped} dropped" else "") else "",
                 c.resources?.cpuShare?.let { "%.0f%%".format(it * 100) } ?: "",
+                if (ok) Efficiency.perCpuSecond(c)?.let { "%,.0f".format(it) } ?: "" else "",
                 Settlings.of(c)?.label() ?: "",
                 if (ok) c.flags.joinToString(" ") { it.code } else (c.reason ?: "").take(60),
             )
@@ -32,7 +34,7 @@ object SummaryTable {
         // a configuration whose processes fall says so: that is its finding, whatever its windows' flags leave of it
         val falling = result.cells.filter { it.status == CellStatus.OK }.groupBy { it.configKey }
             .mapNotNull { (config, cells) -> Settlings.fallingNote(cells)?.let { "  $config: $it" } }
-        return table(header, rows, rightAligned = setOf(0, 4, 5, 6, 7, 8)) + (if (falling.isEmpty()) "" else "\n" + falling.joinToString("\n"))
+        return table(header, rows, rightAligned = setOf(0, 4, 5, 6, 7, 8, 9)) + (if (falling.isEmpty()) "" else "\n" + falling.joinToString("\n"))
     }
 
     /** The suite's comparisons, decided: the ratio, its interval against the threshold, and the verdict. */

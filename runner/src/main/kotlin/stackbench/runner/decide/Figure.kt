@@ -3,6 +3,7 @@ package stackbench.runner.decide
 import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.results.Format
 import stackbench.runner.results.CellResult
+import stackbench.runner.results.Efficiency
 import stackbench.runner.results.Flag
 import stackbench.runner.results.Flags
 import stackbench.runner.results.TimedOutTail
@@ -44,6 +45,12 @@ enum class Figure(
     P99("p99", "p99 ms", { it.measured?.latency?.p99 }, Format::ms, quantile = 0.99),
     ERRORS("errors", "errors", { it.measured?.errorRate }, { Format.percent(it, 2) }),
     CPU("cpu", "CPU", { it.resources?.cpuShare }, { Format.percent(it) }),
+
+    /** Requests per CPU-second the app used ([Efficiency.perCpuSecond]): what its throughput cost in CPU. */
+    PER_CPU_SECOND("per-cpu-second", "req per CPU-s", Efficiency::perCpuSecond, Format::rate),
+
+    /** Requests a second per MiB of the app's peak resident memory ([Efficiency.perMib]). */
+    PER_MIB("per-mib", "req/s per MiB", Efficiency::perMib, { v -> v?.let { "%.1f".format(java.util.Locale.ROOT, it) } ?: "–" }),
     CPU_MAX("cpu-max", "CPU, busiest sample", { it.resources?.cpuShareMax }, { Format.percent(it) }),
     STARTUP("startup", "Spring startup s", { it.startup?.springStartedSeconds }, { v -> v?.let { "%.2f".format(java.util.Locale.ROOT, it) } ?: "–" }),
     THROTTLED("throttled", "throttled periods", { c ->

@@ -124,7 +124,7 @@ $warning"""
                 val courses = g.configs.mapNotNull { cfg ->
                     val byProcess = stackbench.runner.results.Settlings.byProcess(cfg.ok).takeIf { it.isNotEmpty() } ?: return@mapNotNull null
                     val falling = stackbench.runner.results.Settlings.fallingNote(cfg.ok)
-                    "<li>${e(cfg.key)}: ${byProcess.joinToString("; ") { (p, s) -> "${e(p)} ${e(s.label())}" }}" +
+                    "<li>${e(cfg.key)}: ${byProcess.joinToString("; ") { (p, s) -> "${e(p.substringBefore('@'))} ${e(s.label())}" }}" +
                         (falling?.let { "; <strong>${e(it)}</strong>" } ?: "") + "</li>"
                 }
                 val fallingNotes = g.configs.mapNotNull { cfg -> stackbench.runner.results.Settlings.fallingNote(cfg.ok)?.let { "${e(cfg.key)}: ${e(it)}" } }

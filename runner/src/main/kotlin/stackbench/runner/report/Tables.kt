@@ -1,5 +1,6 @@
 package stackbench.runner.report
 
+import stackbench.runner.results.Efficiency
 import stackbench.runner.ceiling.Ceilings
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
@@ -37,7 +38,7 @@ class Tables(private val view: RunView) {
     fun keyFigures(): String {
         val ceil = ceilings
         val head = listOf("configuration", "endpoint · load", "n:measured", "n:req/s", "n:p50 ms", "n:p99 ms", "n:p99.9 ms", "n:errors",
-            "n:app CPU", "n:RSS max", "n:ctx sw./s") + (if (ceil) listOf("n:ceiling req/s", "n:efficiency") else emptyList()) + "flags, failures"
+            "n:app CPU", "n:req per CPU-s", "n:RSS max", "n:ctx sw./s") + (if (ceil) listOf("n:ceiling req/s", "n:efficiency") else emptyList()) + "flags, failures"
         val rows = view.configs.joinToString("\n") { c -> configRow(c, ceil) }
         return table(head, rows) + flagLegend(view.configs.flatMap { it.flags })
     }
@@ -58,12 +59,21 @@ class Tables(private val view: RunView) {
             n(Format.ms(c.p999?.median)),
             n(Format.percent(errors, 2)),
             n(Format.percent(median(ok.mapNotNull { it.resources?.cpuShare }))),
-            n(Format.mib(ok.mapNotNull { it.resources?.rssMaxBytes }.maxOrNull()) + (ok.mapNotNull { it.resources?.threadsMax }.maxOrNull()?.let { "<small>$it threads</small>" } ?: "")),
+            n(efficiency(ok.mapNotNull(Efficiency::perCpuSecond), Format::rate)),
+            n(Format.mib(ok.mapNotNull { it.resources?.rssMaxBytes }.maxOrNull()) + (ok.mapNotNull { it.resources?.threadsMax }.maxOrNull()?.let { "<small>$it threads</small>" } ?: "") +
+                (ok.mapNotNull(Efficiency::perMib).takeIf { it.isNotEmpty() }?.let { "<small>${efficiency(it) { v -> "%.1f".format(java.util.Locale.ROOT, v) }} req/s per MiB</small>" } ?: "")),
             n(Format.perSecond(median(ok.mapNotNull { r -> r.resources?.let { (it.voluntaryCtxPerSecond ?: 0.0) + (it.involuntaryCtxPerSecond ?: 0.0) } }))),
         ) + (if (ceil) ceilingCells(c) else emptyList()) + t(
             flags.filter { it.affects != "throughput" && it.affects != "latency" }.joinToString("", transform = ::badge) +
                 c.failed.joinToString("") { """<small class="bad">r${it.repetition} ${e(it.status.name.lowercase())}: ${e(it.reason)}</small>""" })
         return row(cells, ok.isEmpty())
+    }
+
+    /** The median of a configuration's windows' efficiency, with their range when they differ; – without any. */
+    private fun efficiency(values: List<Double>, format: (Double) -> String): String {
+        if (values.isEmpty()) return "–"
+        val range = if (values.size > 1 && values.min() != values.max()) " <small>${format(values.min())}–${format(values.max())}</small>" else ""
+        return format(Statistics.median(values)) + range
     }
 
     private fun ceilingCells(c: Config): List<Td> {

@@ -37,6 +37,8 @@ object ResultsCsv {
         "latencyCorrected" to { c -> c.measured?.latencyCorrected },
         "cpuShare" to { c -> c.resources?.cpuShare },
         "rssMaxBytes" to { c -> c.resources?.rssMaxBytes },
+        "requestsPerCpuSecond" to { c -> Efficiency.perCpuSecond(c) },
+        "requestsPerSecondPerMib" to { c -> Efficiency.perMib(c) },
         "threadsMax" to { c -> c.resources?.threadsMax },
         "voluntaryCtxPerSecond" to { c -> c.resources?.voluntaryCtxPerSecond },
         "involuntaryCtxPerSecond" to { c -> c.resources?.involuntaryCtxPerSecond },

@@ -38,6 +38,7 @@ data class SuiteComparison(
         val FIGURES = listOf(
             "throughput", "server-throughput", "mean", "p50", "p90", "p99", "errors", "cpu", "cpu-max", "startup", "throttled",
             "throttled-ms", "involuntary-cs", "voluntary-cs", "threads", "ceiling", "efficiency", "idle-ms", "stability", "warmup-stability",
+            "per-cpu-second", "per-mib",
         )
     }
 }
