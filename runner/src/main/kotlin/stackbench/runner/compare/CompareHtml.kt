@@ -19,11 +19,13 @@ object CompareHtml {
         val rows = c.changes.joinToString("\n") { ch ->
             val note = if (ch.latencyA != null && ch.latencyB != null && ch.latencyA != ch.latencyB)
                 "<small>p99 is ${e(ch.latencyA)}-model in A, ${e(ch.latencyB)}-model in B</small>" else ""
+            val cost = if (ch.perCpuA == null && ch.perCpuB == null) "" else "<small class=\"warm\">requests per CPU-second of the app: " +
+                "${e(CompareWords.estimate(CompareWords.Figure.THROUGHPUT, ch.perCpuA))} → ${e(CompareWords.estimate(CompareWords.Figure.THROUGHPUT, ch.perCpuB))}</small>"
             val warmup = if (ch.warmupA == null && ch.warmupB == null) "" else
                 "<small class=\"warm\">warm-up A: ${e(ch.warmupA ?: "not classed")}; B: ${e(ch.warmupB ?: "not classed")}</small>"
             val falling = listOfNotNull(ch.fallingA?.let { "A: $it" }, ch.fallingB?.let { "B: $it" })
                 .joinToString("") { "<small class=\"warm\"><strong>${e(it)}</strong></small>" }
-            "<tr><td>${e(ch.app)}<small>${e(ch.endpoint)} · ${e(ch.load)}</small>$note$warmup$falling</td><td class=\"n\">${ch.measuredA} → ${ch.measuredB}</td>" +
+            "<tr><td>${e(ch.app)}<small>${e(ch.endpoint)} · ${e(ch.load)}</small>$note$cost$warmup$falling</td><td class=\"n\">${ch.measuredA} → ${ch.measuredB}</td>" +
                 cells(CompareWords.Figure.THROUGHPUT, ch.throughputA, ch.throughputB, ch.throughput) + cells(CompareWords.Figure.P99, ch.p99A, ch.p99B, ch.p99) + "</tr>"
         }
         val only = listOfNotNull(

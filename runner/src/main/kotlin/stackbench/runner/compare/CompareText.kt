@@ -43,6 +43,8 @@ object CompareText {
             appendLine("${ch.configKey}  (${ch.measuredA} → ${ch.measuredB} measured windows)")
             line(CompareWords.Figure.THROUGHPUT, ch.throughputA, ch.throughputB, ch.throughput)
             line(CompareWords.Figure.P99, ch.p99A, ch.p99B, ch.p99)
+            if (ch.perCpuA != null || ch.perCpuB != null) appendLine("  cost   ${CompareWords.estimate(CompareWords.Figure.THROUGHPUT, ch.perCpuA)}  →  " +
+                "${CompareWords.estimate(CompareWords.Figure.THROUGHPUT, ch.perCpuB)} requests per CPU-second of the app")
             if (ch.warmupA != null || ch.warmupB != null) appendLine("  warm-up ${ch.warmupA ?: "not classed"}  →  ${ch.warmupB ?: "not classed"}")
             ch.fallingA?.let { appendLine("  A: $it") }
             ch.fallingB?.let { appendLine("  B: $it") }

@@ -45,6 +45,9 @@ data class ConfigChange(
     /** What each side whose processes fall says of it ([Settlings.fallingNote]); null when none falls. */
     val fallingA: String? = null,
     val fallingB: String? = null,
+    /** Requests per CPU-second of the app on each side's counted windows ([Figure.PER_CPU_SECOND]), described; null without. */
+    val perCpuA: Estimate? = null,
+    val perCpuB: Estimate? = null,
 )
 
 /** Two runs side by side: what differs around them, and per matching configuration what changed. */
@@ -78,7 +81,8 @@ object Comparisons {
         val first = a.first()
         return ConfigChange(key, first.app.name, first.endpoint.label, first.load.label, a.count { it.measured != null }, b.count { it.measured != null }, a.size, b.size,
             throughput, p99, described(a, Figure.THROUGHPUT), described(b, Figure.THROUGHPUT), described(a, Figure.P99), described(b, Figure.P99), kind(a), kind(b),
-            Settlings.perProcess(ok(a)), Settlings.perProcess(ok(b)), Settlings.fallingNote(ok(a)), Settlings.fallingNote(ok(b)))
+            Settlings.perProcess(ok(a)), Settlings.perProcess(ok(b)), Settlings.fallingNote(ok(a)), Settlings.fallingNote(ok(b)),
+            described(a, Figure.PER_CPU_SECOND), described(b, Figure.PER_CPU_SECOND))
     }
 
     private fun ok(cells: List<CellResult>) = cells.filter { it.status == CellStatus.OK }

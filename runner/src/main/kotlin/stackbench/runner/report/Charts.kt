@@ -1,5 +1,6 @@
 package stackbench.runner.report
 
+import stackbench.runner.results.Efficiency
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.Format
 import stackbench.runner.results.Sample
@@ -12,6 +13,8 @@ class Charts(private val view: RunView) {
     fun overview(panel: Panel): List<ChartSpec> = listOfNotNull(
         sweep(panel, "throughput", "Requests/s", "requests/s", null) { it.throughput },
         sweep(panel, "p99", "p99 latency", "p99 latency, ms", panel.latencyKind) { it.p99 },
+        sweep(panel, "per-cpu-second", "Requests per CPU-second", "requests per CPU-second of the app",
+            "what the throughput cost: requests over the CPU-seconds the app used (its CPU share × the CPUs allotted)") { it.perCpuSecond },
     )
 
     private fun sweep(panel: Panel, what: String, title: String, yName: String, note: String?, figure: (Config) -> Estimate?): ChartSpec? {
@@ -97,7 +100,7 @@ class Charts(private val view: RunView) {
             if (dt <= 0) null else (a.tMs + b.tMs) / 2000.0 to (cb - ca) / dt
         }
 
-    private fun allotted(c: CellResult): Double = c.profile.cpus ?: c.profile.cpuset.size.takeIf { it > 0 }?.toDouble() ?: c.profile.activeProcessorCount.toDouble()
+    private fun allotted(c: CellResult): Double = Efficiency.allottedCpus(c.profile)
 
     /** Startup per app configuration: the median over its cells, each cell a dot. */
     fun startup(): ChartSpec? {

@@ -1,5 +1,6 @@
 package stackbench.runner.report
 
+import stackbench.runner.results.Efficiency
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Flag
@@ -20,6 +21,9 @@ class Config(val key: String, val cells: List<CellResult>) {
     val p50: Estimate? = estimate { it.measured?.latency?.p50 }
     val p99: Estimate? = estimate { it.measured?.latency?.p99 }
     val p999: Estimate? = estimate { it.measured?.latency?.p999 }
+
+    /** Requests per CPU-second the app used, window by window ([Efficiency]). */
+    val perCpuSecond: Estimate? = estimate(Efficiency::perCpuSecond)
 
     /** True when every measured repetition counted latency from the intended send time (open model). */
     val corrected: Boolean get() = ok.isNotEmpty() && ok.all { it.measured!!.latencyCorrected }

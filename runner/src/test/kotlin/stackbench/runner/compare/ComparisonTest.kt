@@ -8,6 +8,7 @@ import stackbench.runner.plan.Planner
 import stackbench.runner.report.ReportFixtures
 import stackbench.runner.results.AppVersions
 import stackbench.runner.results.Fixtures
+import stackbench.runner.results.ResourceSummary
 import stackbench.runner.results.RunResult
 import stackbench.runner.results.SliceRecord
 import stackbench.runner.results.WarmupRecord
@@ -96,7 +97,7 @@ class ComparisonTest {
         // a warm-up that reached its cap losing 40 % over its minute, in 1 s slices: the app slows as it runs
         val falling = WarmupRecord(60.0, "cap", null, null, List(60) { t -> SliceRecord(t + 1.0, 2_950.0 - 20.0 * t, 0.01, 1.0) })
         val steady = WarmupRecord(20.0, "steady", 12.0, null, emptyList())
-        val a = run(listOf(1000.0, 1010.0, 990.0), listOf(10.0, 10.5, 9.5)).let { r -> r.copy(cells = r.cells.map { it.copy(warmupRecord = steady, process = "p${it.repetition}") }) }
+        val a = run(listOf(1000.0, 1010.0, 990.0), listOf(10.0, 10.5, 9.5)).let { r -> r.copy(cells = r.cells.map { it.copy(warmupRecord = steady, process = "p${it.repetition}", resources = ResourceSummary(cpuShare = 0.5)) }) }
         val b = run(listOf(600.0, 610.0, 590.0), listOf(20.0, 20.5, 19.5)).let { r -> r.copy(cells = r.cells.map { it.copy(warmupRecord = falling, process = "p${it.repetition}") }) }
         val c = Comparisons.of(a, b)
         val ch = c.changes.single()
@@ -105,7 +106,11 @@ class ComparisonTest {
         assertThat(ch.fallingA).isNull()
         assertThat(ch.fallingB).startsWith("3 of 3 processes fall through the warm-up")
         assertThat(ch.throughput.why).contains("current:${ch.configKey}: 3 of 3 processes fall through the warm-up").doesNotContain("baseline:${ch.configKey}:")
-        assertThat(CompareText.render(c)).contains("  warm-up p1 settled after 12 s;", "  B: 3 of 3 processes fall")
+        // half of one allotted CPU for 1,000 req/s: 2,000 requests per CPU-second; B read no CPU
+        assertThat(ch.perCpuA!!.median).isEqualTo(2_000.0)
+        assertThat(ch.perCpuB).isNull()
+        assertThat(CompareText.render(c)).contains("  warm-up p1 settled after 12 s;", "  B: 3 of 3 processes fall",
+            "  cost   2,000 (1,980–2,020) n=3  →  no window counted requests per CPU-second of the app")
         assertThat(CompareHtml.render(c)).contains("warm-up A: p1 settled after 12 s;", "<strong>B: 3 of 3 processes fall")
         val gate = Gate.decide(a, b, 0.05)
         assertThat(gate.cells.single().warmupCurrent).isEqualTo(ch.warmupB)

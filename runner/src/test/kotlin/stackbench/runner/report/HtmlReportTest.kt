@@ -43,9 +43,10 @@ class HtmlReportTest {
             assertThat(spec.path("x").path("name").asString()).isNotBlank()
             assertThat(spec.path("y").path("name").asString()).isNotBlank()
         }
-        // two overview charts, startup, and seven per connection level
-        assertThat(ids).hasSize(2 + 1 + 7 * 2)
-        assertThat(ids).contains("c-throughput-p-cpu-limit-2000-closed-model", "c-spectrum-p-cpu-limit-2000-closed-model-8", "c-startup")
+        // three overview charts (throughput, p99, requests per CPU-second), startup, and seven per connection level
+        assertThat(ids).hasSize(3 + 1 + 7 * 2)
+        assertThat(ids).contains("c-throughput-p-cpu-limit-2000-closed-model", "c-per-cpu-second-p-cpu-limit-2000-closed-model",
+            "c-spectrum-p-cpu-limit-2000-closed-model-8", "c-startup")
     }
 
     @Test
