@@ -100,7 +100,10 @@
       aria: { enabled: true },
       textStyle: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
       legend: { type: 'scroll', top: 0, left: 0, data: names, itemWidth: 22, textStyle: { color: '#222' } },
-      grid: { left: 58, right: spec.y2 ? 58 : 18, top: 34, bottom: 44, containLabel: false },
+      grid: { left: 58, right: spec.y2 ? 58 : 18, top: 34, bottom: data.provenance ? 58 : 44, containLabel: false },
+      /* where the figures come from, inside the chart: a chart saved or copied out of the page keeps it */
+      graphic: data.provenance ? [{ type: 'text', right: 4, bottom: 2, silent: true,
+        style: { text: data.provenance, fill: '#888', fontSize: 10 } }] : [],
       tooltip: tooltip(spec),
       xAxis: axis(spec.x, true),
       yAxis: spec.y2 ? [axis(spec.y, false), Object.assign(axis(spec.y2, false), { splitLine: { show: false }, min: 0, max: 100 })] : axis(spec.y, false),

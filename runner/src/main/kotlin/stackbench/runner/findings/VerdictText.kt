@@ -241,9 +241,6 @@ object VerdictText {
                 "${counts.joinToString(", ")} → ${cell(a.advice)}"
         }
 
-    /** The version in a `java -version` line, e.g. `25.0.3` in `openjdk version "25.0.3" 2026-04-21 LTS`. */
-    private val JDK_VERSION = Regex("version \"([^\"]+)\"")
-
     /**
      * The JDKs [run]'s apps ran on: what each cell's JVM reported (`runtime`, e.g. `17.0.15+6-Debian-1deb12u1` as
      * `JDK 17.0.15`), oldest first, where its cells name one with `jdk:`; else the run's app JDK.
@@ -251,7 +248,7 @@ object VerdictText {
     private fun appJdks(run: stackbench.runner.results.RunResult): List<String> {
         val named = run.cells.mapNotNull { it.runtime }.takeIf { rs -> rs.any { it.requested != null } }
         return named?.sortedBy { it.feature ?: 0 }?.mapNotNull { it.version?.substringBefore('+')?.let { v -> "JDK $v" } }?.distinct()
-            ?: listOf(JDK_VERSION.find(run.environment.appJdk)?.groupValues?.get(1)?.let { "JDK $it" } ?: run.environment.appJdk)
+            ?: listOf(run.environment.appJdk.takeIf { '"' in it }?.let { "JDK ${stackbench.runner.results.RunProvenance.jdkVersion(it)}" } ?: run.environment.appJdk)
     }
 
     private fun verb(v: ClaimVerdict, n: Int) = when (v) {

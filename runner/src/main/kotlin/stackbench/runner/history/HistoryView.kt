@@ -63,7 +63,7 @@ object HistoryViews {
     fun time(r: RunRow): String = r.startedAt.replace('T', ' ').replace(Regex("""(\d{2}:\d{2}:\d{2})\.\d+"""), "$1")
 
     /** A JDK's version line shortened to its version (`openjdk version "25.0.3" 2026-04-21 LTS` → `25.0.3`). */
-    fun jdk(line: String?): String? = line?.let { Regex("\"([^\"]+)\"").find(it)?.groupValues?.get(1) ?: it }
+    fun jdk(line: String?): String? = line?.let(stackbench.runner.results.RunProvenance::jdkVersion)
 
     fun commit(r: RunRow): String? = r.gitCommit?.take(10)?.plus(if (r.gitDirty == true) "+" else "")
 }

@@ -20,7 +20,8 @@ object HtmlReport {
         val sections = listOf(page.header(), page.findings(), page.overview(), page.capacity(), page.figures(), page.startup(), page.details()) +
             ProbeSection.ALL.map { it.html(result, ::e) } + page.environment()
         val body = sections.joinToString("\n")
-        val data = Html.json(mapOf("charts" to page.specs))
+        // every chart carries where its figures come from, drawn into it (report.js), so a copied chart still says it
+        val data = Html.json(mapOf("charts" to page.specs, "provenance" to stackbench.runner.results.RunProvenance.of(result)))
         val echarts = Html.inlineScript(Assets.echarts)
         val script = Html.inlineScript(Assets.script)
         val csp = "default-src 'none'; script-src ${hash(echarts)} ${hash(script)}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
