@@ -100,7 +100,11 @@ class KnownTruthIT {
         val endsAt = truthEnd(dir.resolve("known-truth-warmup"), cell)
         println("known-truth-warmup: steady state from ${(steadyAt - endsAt) / 1000.0} s after the truth's end; warm-up ended by ${warmup.endedBy} " +
             "after ${warmup.seconds} s; ${cell.measured!!.throughput} req/s; flags ${cell.flags.map { it.code }}; slices ${warmup.slices.map { it.rate.toInt() }}")
-        assertThat((steadyAt - endsAt).toDouble()).`as`("time to steady state against the truth, ms").isCloseTo(0.0, within(1000.0))
+        // the lab places a level's start on a slice's start (1 s slices), and admits a leading slice only within 5 % of
+        // the level: the first whole slice after the truth's end starts up to 1 s after it, and one disturbed slice (a CI
+        // run read 889 req/s there against a level of 980) moves the start one slice on. So: from a slice before the end
+        // to two slices after it
+        assertThat((steadyAt - endsAt).toDouble()).`as`("time to steady state against the truth, ms").isBetween(-1000.0, 2000.0)
         // 100 connections, 100 ms each: 1,000 req/s, less the path's own cost: a millisecond or two a request on a quiet
         // machine, 11 ms on a CI machine that the pace canary read slow (892 req/s at a mean round trip of 111.2 ms). So
         // the window's own mean round trip is held to the truth (the warm-up's extra cost, 150 ms on average over its
