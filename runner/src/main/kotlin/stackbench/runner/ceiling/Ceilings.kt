@@ -73,8 +73,8 @@ object Ceilings {
      * earlier law's, and reports show none rather than its figure.
      */
     fun recorded(cell: CellResult): Ceiling? {
-        val c = cell.ceiling ?: return null
-        val inputs = cell.jvm?.workCpuMsPerRequest != null && cell.prime?.httpCpuMsPerRequest != null
+        val c = cell.ceiling.bound ?: return null
+        val inputs = cell.window.jvm?.workCpuMsPerRequest != null && cell.start.prime?.httpCpuMsPerRequest != null
         return if (c.law == CPU_TIME && !inputs) null else c
     }
 

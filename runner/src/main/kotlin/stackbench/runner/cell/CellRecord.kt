@@ -10,6 +10,7 @@ import stackbench.runner.probe.ResourceSummaries
 import stackbench.runner.probe.Sampler
 import stackbench.runner.probe.WindowFigures
 import stackbench.runner.results.AppRecord
+import stackbench.runner.results.CeilingRecord
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.EndpointRecord
@@ -18,8 +19,13 @@ import stackbench.runner.results.GcPause
 import stackbench.runner.results.LoadRecord
 import stackbench.runner.results.LoadResult
 import stackbench.runner.results.ProfileRecord
+import stackbench.runner.results.ResourcesRecord
+import stackbench.runner.results.StartRecord
 import stackbench.runner.results.StartupResult
+import stackbench.runner.results.SystemRecord
 import stackbench.runner.results.VerificationResult
+import stackbench.runner.results.WarmupStage
+import stackbench.runner.results.WindowStage
 import stackbench.runner.suite.Defaults
 import stackbench.runner.suite.LoadLength
 import tools.jackson.databind.JsonNode
@@ -47,7 +53,6 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
     var startup: StartupResult? = null
     var verification: VerificationResult? = null
     var idle: stackbench.runner.results.IdleProbe? = null
-    var warmup: LoadResult? = null
     val warmupSteps = mutableListOf<Double>()
     var quietAfterWarmupMs: Long? = null
     var measured: LoadResult? = null
@@ -114,31 +119,21 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
                 placement.driverCpus, placement.downstreamCpus, placement.shared, if (cell.profile.startOnAllCpus) "all" else "limited"),
             endpoint = endpoint,
             load = load,
-            info = info, startup = startup, verification = verification, idle = idle, measured = measured, warmup = warmup,
-            resources = resources,
-            ceiling = ceiling,
+            system = SystemRecord(sutRecord(sut), runtime, info, statsThreads),
+            start = StartRecord(startup, prime),
+            verification = verification,
+            warmup = WarmupStage(compileFirst, warmupRecord, warmupAgain, warmupRecord?.let(stackbench.runner.results.Settlings::of), warmupSteps.toList(), quietAfterWarmupMs),
+            window = WindowStage(measured, windowShape, jvm, pace),
+            resources = ResourcesRecord(resources, samples),
+            probes = probes,
+            ceiling = CeilingRecord(idle, ceiling),
             flags = (if (status == CellStatus.OK) Flags.of(measured, resources, placement.shared && isolated, isolation, warmupRecord, windowShape, ceiling, pace, jvm, w?.lengthMs, allotted,
-                (cell.load.length as? LoadLength.Counted)?.requests) + listOfNotNull(Flags.pinned(probes["pinned"])) else emptyList()) +
+                (cell.load.settings.length as? LoadLength.Counted)?.requests) + listOfNotNull(Flags.pinned(probes["pinned"])) else emptyList()) +
                 listOfNotNull(Flags.notIsolated(sut.runningAt).takeIf { !isolated }),
             timings = clock.timings(),
-            samples = samples,
             files = files(),
             appStartedBy = reusedFrom,
             process = cell.processLabel,
-            warmupSteps = warmupSteps.toList(),
-            quietAfterWarmupMs = quietAfterWarmupMs,
-            warmupRecord = warmupRecord,
-            settling = warmupRecord?.let(stackbench.runner.results.Settlings::of),
-            compileFirst = compileFirst,
-            warmupAgain = warmupAgain,
-            prime = prime,
-            windowShape = windowShape,
-            jvm = jvm,
-            pace = pace,
-            probes = probes,
-            statsThreads = statsThreads,
-            sut = sutRecord(sut),
-            runtime = runtime,
             startedAt = startedAt.toString(),
             finishedAt = Instant.now().toString(),
         )
@@ -176,11 +171,11 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
             is LoadShape.Open -> "open"
             is LoadShape.Scenario -> "scenario"
         }
-        return LoadRecord(l.driver.id, model, l.shape.connections, l.shape.rate, l.warmup.toMillis(),
-            (l.length as? LoadLength.Timed)?.duration?.toMillis(), (l.length as? LoadLength.Counted)?.requests,
-            l.timeout.toMillis(), l.threads ?: placement.driverCpuCount(lab.machineCpus), l.label,
-            instances = l.instances, scenario = (l.shape as? LoadShape.Scenario)?.describe(), prime = l.prime,
-            primeMaxMs = l.primeMax.takeIf { l.prime && it < Defaults.PRIME_MAX }?.toMillis())
+        return LoadRecord(l.settings.driver.id, model, l.shape.connections, l.shape.rate, l.settings.warmup.toMillis(),
+            (l.settings.length as? LoadLength.Timed)?.duration?.toMillis(), (l.settings.length as? LoadLength.Counted)?.requests,
+            l.settings.timeout.toMillis(), l.settings.threads ?: placement.driverCpuCount(lab.machineCpus), l.label,
+            instances = l.settings.instances, scenario = (l.shape as? LoadShape.Scenario)?.describe(), prime = l.settings.prime,
+            primeMaxMs = l.settings.primeMax.takeIf { l.settings.prime && it < Defaults.PRIME_MAX }?.toMillis())
     }
 
     private fun files(): Map<String, String> = buildMap {

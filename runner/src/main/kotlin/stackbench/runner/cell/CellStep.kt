@@ -56,10 +56,10 @@ class CellRun(
     var warmRate: Double? = null
 
     /** The load driver, made ready (found, or installed) when a step first needs it. */
-    val driver: ReadyDriver by lazy { lab.driver(cell.load.driver) }
+    val driver: ReadyDriver by lazy { lab.driver(cell.load.settings.driver) }
 
     /** The driver's threads: the suite's, else one per CPU the driver has. */
-    val threads: Int get() = cell.load.threads ?: placement.driverCpuCount(lab.machineCpus)
+    val threads: Int get() = cell.load.settings.threads ?: placement.driverCpuCount(lab.machineCpus)
 
     val expectations = Expectations(lab.json)
 
@@ -87,7 +87,7 @@ class CellRun(
         basicAuth = credentials(),
         shape = shape,
         length = length,
-        timeout = cell.load.timeout,
+        timeout = cell.load.settings.timeout,
         threads = threads,
         outputDir = out,
         expectedStatus = expectations.expectedStatus(cell.endpoint),

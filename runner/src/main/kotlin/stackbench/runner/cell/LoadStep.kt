@@ -57,7 +57,7 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
         var responses = 0L
         val measured = try {
             phase.run(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("measured"), windowLength(run)),
-                run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-driver", cell.load.instances).also { responses = it.responses }
+                run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-driver", cell.load.settings.instances).also { responses = it.responses }
         } finally {
             runCatching { sampler.sampleNow() } // a reading after the window closed, so its last second has both edges
             record.raw = sampler.stop()
@@ -103,7 +103,7 @@ class LoadStep(private val os: OperatingSystem, private val processor: CentralPr
      * (unscaled) length: `--scale` shortens a window, never below what counts.
      */
     private fun windowLength(run: CellRun): LoadLength {
-        val planned = run.cell.load.length
+        val planned = run.cell.load.settings.length
         val shape = run.cell.load.shape
         if (planned !is LoadLength.Timed || shape !is LoadShape.Closed) return planned
         val length = WindowRule.length(planned.duration, run.cell.load.windowCap ?: planned.duration, shape.connections, run.warmRate)

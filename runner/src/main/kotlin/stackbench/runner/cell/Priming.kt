@@ -37,8 +37,8 @@ class Priming(private val lab: Lab) {
         val watch = WarmupWatch(stats::read, Defaults.WARMUP_SLICE, compilerCpuMs, cell.profile.allottedCpus(lab.machineCpus), scatterMatters = false,
             compilerOnIdleCpuQuiet = false)
         val phase = LoadPhase(lab.hosts.load, lab.isolation)
-        val compileMax = cell.load.primeMax
-        val saturationMax = minOf(Defaults.PRIME_SATURATION_MAX, cell.load.primeMax)
+        val compileMax = cell.load.settings.primeMax
+        val saturationMax = minOf(Defaults.PRIME_SATURATION_MAX, cell.load.settings.primeMax)
         val start = System.nanoTime()
         val seconds = phase.runUntil(ready.driver, ready.executable, noop(cell, app, threads, dir.resolve("prime"), Defaults.PRIME_CONNECTIONS, compileMax),
             placement.driverCpus, "${ctx.groupPrefix}-${cell.index}-prime") {
@@ -73,7 +73,7 @@ class Priming(private val lab: Lab) {
     private fun noop(cell: Cell, app: RunningApp, threads: Int, out: Path, connections: Int, length: Duration) = DriveRequest(
         url = app.primeUrl.resolve(Paths.NOOP), method = "GET", body = null, basicAuth = null,
         shape = LoadShape.Closed(connections), length = LoadLength.Timed(length),
-        timeout = cell.load.timeout, threads = threads, outputDir = out,
+        timeout = cell.load.settings.timeout, threads = threads, outputDir = out,
     )
 
     companion object {

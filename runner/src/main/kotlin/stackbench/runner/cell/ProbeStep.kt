@@ -40,7 +40,7 @@ class ProbeStep(private val quiet: QuietWait) : CellStep {
         val start = System.nanoTime()
         val times = mutableListOf<Double>()
         while (times.size < 30 && (times.size < 3 || System.nanoTime() - start < 1_000_000_000L)) {
-            val answer = lab.http.call(url, cell.endpoint.method, run.body(), run.credentials(), cell.load.timeout, cell.endpoint.http?.headers.orEmpty())
+            val answer = lab.http.call(url, cell.endpoint.method, run.body(), run.credentials(), cell.load.settings.timeout, cell.endpoint.http?.headers.orEmpty())
             if (answer.status != run.expectations.expectedStatus(cell.endpoint)) return null
             times += answer.elapsedMs
         }

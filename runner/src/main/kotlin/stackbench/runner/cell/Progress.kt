@@ -83,7 +83,7 @@ class ConsoleProgress(private val out: PrintStream, private val interactive: Boo
         sampler = null
         spent += Duration.ofNanos(System.nanoTime() - cellStart)
         planned += Estimates.cell(cell)
-        val m = result.measured
+        val m = result.window.measured
         val figures = when {
             result.status != CellStatus.OK -> "${result.status.name.lowercase()}: ${result.reason}"
             m != null -> "%,.0f req/s, p99 %s, errors %d".format(m.throughput, m.latency.p99?.let { "%.1f ms".format(it) } ?: "-", m.errorCount) +

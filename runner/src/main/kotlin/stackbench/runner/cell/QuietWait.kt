@@ -16,7 +16,7 @@ class QuietWait(private val lab: Lab) {
     fun await(app: RunningApp, cell: Cell): Long? {
         val port = app.baseUrl.port
         val start = System.nanoTime()
-        val deadline = start + cell.load.timeout.toNanos()
+        val deadline = start + cell.load.settings.timeout.toNanos()
         // an app without a counter is quiet once no client holds a connection to it
         val stats = app.counter(lab.json) ?: return noConnections(app, port, start, deadline)
         // a saturated app may not answer the stats channel in time: that is not quiet, so keep asking until the deadline

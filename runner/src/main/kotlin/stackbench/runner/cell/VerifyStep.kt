@@ -44,7 +44,7 @@ class VerifyStep : CellStep {
         run.record.info = if (!offers.info) null
         else app.info ?: runCatching { lab.json.readTree(lab.http.call(app.at(Paths.INFO)).body) }.getOrNull()?.also { app.info = it }
         val send = { call: stackbench.runner.plan.EndpointCall ->
-            lab.http.call(app.at(call.path), call.method, run.body(call), run.credentials(call), cell.load.timeout.plusSeconds(5), call.http?.headers.orEmpty())
+            lab.http.call(app.at(call.path), call.method, run.body(call), run.credentials(call), cell.load.settings.timeout.plusSeconds(5), call.http?.headers.orEmpty())
         }
         val answers = cell.calls.map { call ->
             val answer = send(call)

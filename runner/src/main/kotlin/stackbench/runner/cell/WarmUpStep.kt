@@ -23,7 +23,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         val (cell, ctx, app) = Triple(run.cell, run.ctx, run.started())
         val ready = run.driver
         // priming drives the built-in apps' /noop: an own app has none, and its cell's own load does the warming
-        if (app.prime == null && !cell.load.warmup.isZero && cell.load.prime && app.sut.capabilities.primeEndpoint) {
+        if (app.prime == null && !cell.load.settings.warmup.isZero && cell.load.settings.prime && app.sut.capabilities.primeEndpoint) {
             ctx.listener.phase(cell, "priming")
             app.prime = Priming(run.lab).prime(cell, ctx, app, run.placement, run.threads, ready, run.dir, compiler(app))
             if (ctx.stopping()) return Outcome.Interrupted
@@ -31,10 +31,10 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
             quiet.await(app, cell)
         }
         run.record.prime = app.prime
-        if (!cell.load.warmup.isZero) {
+        if (!cell.load.settings.warmup.isZero) {
             // once a configuration a process: its later windows find its request compiled (and their warm-up still waits
             // for the JIT to be quiet)
-            cell.load.compileFirst?.takeIf { app.compiledFirst.add(cell.configKey) }?.let { cap ->
+            cell.load.settings.compileFirst?.takeIf { app.compiledFirst.add(cell.configKey) }?.let { cap ->
                 ctx.listener.phase(cell, "compiling first")
                 val (watch, seconds) = stage(run, Stage.compileFirst(cap))
                 run.record.compileFirst = watch.record(seconds)
@@ -45,7 +45,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
             ctx.listener.phase(cell, "warming up")
             val (watch, seconds) = stage(run, Stage.warmUp(cell))
             run.warmRate = recorded(run, watch, seconds) { run.record.warmupRecord = it }
-            if (cell.load.warmupReconnect && !ctx.stopping() && app.isAlive()) {
+            if (cell.load.settings.warmupReconnect && !ctx.stopping() && app.isAlive()) {
                 // the driver closed its connections: the window's new ones would meet that code cold (a JIT's
                 // uncommon traps in the paths of closing and opening them); here they meet it first
                 quiet.await(app, cell)
@@ -73,7 +73,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
     private data class Stage(val shape: LoadShape, val min: java.time.Duration, val cap: java.time.Duration, val name: String, val oneConnection: Boolean) {
         companion object {
             fun warmUp(cell: stackbench.runner.plan.Cell) =
-                Stage(cell.load.shape, cell.load.warmup, maxOf(cell.load.warmup, cell.load.warmupMax), "warmup", oneConnection = false)
+                Stage(cell.load.shape, cell.load.settings.warmup, maxOf(cell.load.settings.warmup, cell.load.settings.warmupMax), "warmup", oneConnection = false)
 
             /** At least [Defaults.PRIME_MIN], as priming's compile stage: a steady verdict needs a few slices. */
             fun compileFirst(cap: java.time.Duration) = Stage(LoadShape.Closed(1), minOf(Defaults.PRIME_MIN, cap), cap, "compile-first", oneConnection = true)

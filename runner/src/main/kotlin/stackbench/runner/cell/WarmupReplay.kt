@@ -49,9 +49,9 @@ object WarmupReplay {
     enum class Replayed { ENDED_EARLIER, FLAT_AT_CAP, STILL_CAPPED }
 
     fun of(result: RunResult): Outcome {
-        val windows = result.cells.filter { it.status == CellStatus.OK && it.measured != null }
-        val kept = windows.filter { it.warmupRecord?.slices?.isNotEmpty() == true }
-        val capped = kept.filter { it.warmupRecord!!.endedBy == "cap" }.associateWith(::replay)
+        val windows = result.cells.filter { it.status == CellStatus.OK && it.window.measured != null }
+        val kept = windows.filter { it.warmup.record?.slices?.isNotEmpty() == true }
+        val capped = kept.filter { it.warmup.record!!.endedBy == "cap" }.associateWith(::replay)
         fun leftOut(cell: CellResult) = Flags.appState(cell).isNotEmpty()
         val after = windows.count { c ->
             val accepted = capped[c]?.let { it != Replayed.STILL_CAPPED } == true
@@ -68,7 +68,7 @@ object WarmupReplay {
 
     /** [cell]'s capped warm-up replayed slice by slice. */
     fun replay(cell: CellResult): Replayed {
-        val slices = cell.warmupRecord!!.slices
+        val slices = cell.warmup.record!!.slices
         val minimum = cell.load.warmupMs / 1000.0
         val earlier = (1 until slices.size).any { k ->
             slices[k - 1].endSeconds >= minimum && SteadyThroughput.judge(slices.subList(0, k), clockMatters = true).steady

@@ -1,6 +1,5 @@
 package stackbench.runner.cli
 
-import stackbench.runner.results.AtomicFiles
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.ProgramResult
@@ -63,8 +62,13 @@ class FindingsCommand : CliktCommand(name = "findings") {
         Files.writeString(docPath, outcome.text)
         if (outcome.forest.isNotEmpty() && stackbench.runner.findings.FindingsDoc.section(outcome.text, stackbench.runner.findings.FindingsDoc.FOREST) != null) {
             val image = docPath.resolveSibling(stackbench.runner.findings.FindingsDoc.FOREST_IMAGE)
-            AtomicFiles.write(image, stackbench.runner.findings.ForestChart.png(outcome.forest))
-            println("wrote $image: ${outcome.forest.size} rows")
+            val cpus = results.values.map { it.environment.cpuModel }.distinct().joinToString(" / ")
+            val page = stackbench.runner.findings.Forest.page(outcome.forest,
+                "stackbench findings · ${results.size} runs of $runsDir · $cpus · drawn ${java.time.LocalDate.now(java.time.ZoneOffset.UTC)}")
+            // the document is written: a picture that cannot be drawn is said, and the words stand
+            if (page != null) runCatching { PagePicture.write(page, image, 1100) }
+                .onSuccess { println("wrote $image: ${outcome.forest.size} rows") }
+                .onFailure { System.err.println("stackbench: $image not drawn again: ${it.message}") }
         }
         println("$docFile: ${claims.comparisons.size} tables and ${claims.claims.size} verdicts from ${results.size} runs" +
             if (outcome.changed.isEmpty()) ", none changed" else "; changed: ${outcome.changed.joinToString()}")

@@ -50,7 +50,7 @@ class LabRun(
     ): RunResult {
         val console = System.out
         val drivers = DriverSetup(Home.path, console)
-        drivers.ready(suite.load.driver, install = install)
+        drivers.ready(suite.load.settings.driver, install = install)
         OwnBuilds.run((plan.cells.map { it.app } + plan.searches.map { it.app }).mapNotNull { it.build }.distinct(), Home.path, console)
         checkJars(plan)
         val localLab = LabFactory.create(console, drivers, fastStart = fastStart)
@@ -143,7 +143,7 @@ class LabRun(
                       plan: Plan, dir: Path, earlier: RunResult?, info: RunInfo, untilDecided: Duration?, epilogue: (RunResult, Path) -> Unit): RunResult {
         val console = System.out
         val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
-            mapOf(suite.load.driver.id to lab.driver(suite.load.driver).version)).copy(hosts = hostRecords(labHosts))
+            mapOf(suite.load.settings.driver.id to lab.driver(suite.load.settings.driver).version)).copy(hosts = hostRecords(labHosts))
         val downstreams = Downstreams(DownstreamLauncher(lab.hosts.downstream, lab.java, lab.home, lab.http), suite.downstream, dir)
         // with restart: app, an app serves all its cells, so it gets the downstream if any of them calls it
         val appsCallingDownstream = (plan.cells.map { it.app to it.endpoint } + plan.searches.map { it.app to it.endpoint })

@@ -46,9 +46,9 @@ class ReclassifyCommand : CliktCommand(name = "reclassify") {
         if (rules.isNotEmpty()) println("  decided again under the rules of ${stackbench.runner.results.Flags.RULES} (recorded: ${rules.joinToString()})")
         if (outcome.changes.isEmpty() && outcome.result.decisions == result.decisions && outcome.result.profileOverhead == result.profileOverhead) return
         for ((before, after) in result.decisions.zip(outcome.result.decisions)) {
-            if (before.relation != after.relation || before.decided != after.decided || before.nA != after.nA || before.nB != after.nB) {
-                println("  comparison ${after.name}: ${state(before.relation, before.decided, before.nA, before.nB)} → " +
-                    state(after.relation, after.decided, after.nA, after.nB))
+            if (before.decision.relation != after.decision.relation || before.decided != after.decided || before.decision.nA != after.decision.nA || before.decision.nB != after.decision.nB) {
+                println("  comparison ${after.name}: ${state(before.decision.relation.name.lowercase(), before.decided, before.decision.nA, before.decision.nB)} → " +
+                    state(after.decision.relation.name.lowercase(), after.decided, after.decision.nA, after.decision.nB))
             }
         }
         if (dryRun) {

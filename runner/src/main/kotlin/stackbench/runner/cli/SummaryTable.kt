@@ -14,7 +14,7 @@ object SummaryTable {
     fun render(result: RunResult): String {
         val header = listOf("#", "app", "endpoint", "load", "req/s", "p50 ms", "p99 ms", "errors", "app CPU", "req/CPU-s", "warm-up", "flags")
         val rows = result.cells.map { c ->
-            val m = c.measured
+            val m = c.window.measured
             val ok = c.status == CellStatus.OK
             listOf(
                 c.index.toString(),
@@ -25,7 +25,7 @@ object SummaryTable {
                 if (ok) ms(m?.latency?.p50) else "",
                 if (ok) ms(m?.latency?.p99) else "",
                 if (ok && m != null) "%.2f%%".format(m.errorRate * 100) + (if (m.dropped > 0) " +${m.dropped} dropped" else "") else "",
-                c.resources?.cpuShare?.let { "%.0f%%".format(it * 100) } ?: "",
+                c.resources.summary?.cpuShare?.let { "%.0f%%".format(it * 100) } ?: "",
                 if (ok) Efficiency.perCpuSecond(c)?.let { "%,.0f".format(it) } ?: "" else "",
                 Settlings.of(c)?.label() ?: "",
                 if (ok) c.flags.joinToString(" ") { it.code } else (c.reason ?: "").take(60),
@@ -45,14 +45,14 @@ object SummaryTable {
             listOf(
                 d.name,
                 Decided.ratio(d) + Decided.interval(d),
-                d.confidence?.takeIf { d.low != null }?.let { "%.1f %%".format(java.util.Locale.ROOT, it * 100) } ?: "-",
+                d.decision.confidence?.takeIf { d.decision.low != null }?.let { "%.1f %%".format(java.util.Locale.ROOT, it * 100) } ?: "-",
                 Decided.basis(d),
                 if (d.decided) Decided.verdict(d) else "cannot tell yet",
             )
         }
         val decided = result.decisions.count { it.decided }
         val notes = result.decisions.filter { !it.decided || it.leftOut.isNotEmpty() || it.waived.isNotEmpty() }.map { d ->
-            "  ${d.name}: ${d.why}" + (if (d.leftOut.isEmpty()) "" else "; left out: ${d.leftOut.joinToString()}") +
+            "  ${d.name}: ${d.decision.why}" + (if (d.leftOut.isEmpty()) "" else "; left out: ${d.leftOut.joinToString()}") +
                 if (d.waived.isEmpty()) "" else "; counted although flagged: ${d.waived.joinToString()}"
         }
         return "comparisons: $decided of ${result.decisions.size} decided\n" + table(header, rows, rightAligned = setOf(2)) +

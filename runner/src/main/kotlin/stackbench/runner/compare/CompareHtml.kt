@@ -1,13 +1,13 @@
 package stackbench.runner.compare
 
-import stackbench.runner.report.Assets
+import stackbench.runner.report.ForestSpec
 import stackbench.runner.report.Decided
 import stackbench.runner.report.Html
 import stackbench.runner.results.Format
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.stats.Estimate
 
-/** compare.html: the comparison as one self-contained page, no scripts, every string from results escaped. */
+/** compare.html: the comparison as one self-contained page, its charts drawn by the report's script, every string from results escaped. */
 object CompareHtml {
     private fun e(s: String?) = Html.text(s)
 
@@ -35,20 +35,22 @@ object CompareHtml {
         val table = if (c.changes.isEmpty()) "<p>No configuration appears in both runs: nothing to compare.</p>" else
             "<div class=\"scroll\"><table><thead><tr><th>configuration</th><th class=\"n\">windows A → B</th>" +
                 "<th class=\"n\">req/s A</th><th class=\"n\">req/s B</th><th>change</th><th class=\"n\">p99 ms A</th><th class=\"n\">p99 ms B</th><th>change</th></tr></thead><tbody>\n$rows\n</tbody></table></div>"
-        return Html.pageHead("${c.a.run.id} → ${c.b.run.id} · stackbench compare",
-            "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-            "${Assets.css}\n.good { color: #1d6b3a; font-weight: 600; } .bad { color: #9b1c1c; font-weight: 600; }\ntd small.warm { white-space: normal; min-width: 16em; }\n") + """<header class="top"><p class="kicker">stackbench compare</p><h1>${e(c.a.run.suite)}: A → B</h1>
+        val labelled = { pick: (ConfigChange) -> DecisionRecord -> c.changes.map { "${it.app} · ${it.endpoint} · ${it.load}" to pick(it) } }
+        val charts = listOfNotNull(
+            ForestSpec.ofLabelled("throughput-changes", "Throughput, B ÷ A", "requests a second, B ÷ A", labelled { it.throughput }),
+            ForestSpec.ofLabelled("p99-changes", "p99 latency, B ÷ A", "p99, B ÷ A (lower is faster)", labelled { it.p99 }),
+        )
+        val pictures = if (charts.isEmpty()) "" else "<div class=\"charts\">${charts.joinToString("") { Html.figure(it) }}</div>"
+        val head = """<header class="top"><p class="kicker">stackbench compare</p><h1>${e(c.a.run.suite)}: A → B</h1>
 <p class="meta">A: ${e(c.a.run.id)} (${e(c.a.run.startedAt)}) · B: ${e(c.b.run.id)} (${e(c.b.run.startedAt)})</p></header>
 <section><h2>Environment</h2>$env</section>
 <section><h2>Changes per configuration</h2>
 <p class="caution">Each side: the median of the windows that count (finished, unflagged for the figure), in brackets their range.
 Each change is B ÷ A decided over app processes, the process as the unit, as the gate and a suite's comparisons decide it: the ratio of geometric means of process means with its interval, higher or lower only when the whole interval lies beyond ±${Format.percent(c.threshold)}, the same when it lies inside; with fewer than 2 processes a side it cannot tell.</p>
-$table$only</section>
-<footer>Rendered by stackbench from the two runs' results.json.</footer>
-</main>
-</body>
-</html>
-"""
+$pictures$table$only</section>"""
+        return Html.chartedPage("${c.a.run.id} → ${c.b.run.id} · stackbench compare", head, "Rendered by stackbench from the two runs' results.json.",
+            mapOf("charts" to charts, "provenance" to "A: ${stackbench.runner.results.RunProvenance.of(c.a)}\nB: ${stackbench.runner.results.RunProvenance.of(c.b)}"),
+            "\n.good { color: #1d6b3a; font-weight: 600; } .bad { color: #9b1c1c; font-weight: 600; }\ntd small.warm { white-space: normal; min-width: 16em; }\n")
     }
 
     private fun cells(f: CompareWords.Figure, a: Estimate?, b: Estimate?, d: DecisionRecord): String {

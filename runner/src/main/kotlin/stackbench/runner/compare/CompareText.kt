@@ -1,5 +1,6 @@
 package stackbench.runner.compare
 
+import stackbench.runner.stats.Relation
 import stackbench.runner.report.Decided
 import stackbench.runner.results.Format
 import stackbench.runner.results.DecisionRecord
@@ -19,9 +20,9 @@ object CompareWords {
     fun decision(d: DecisionRecord): String = "B ÷ A = ${Decided.ratio(d)}${Decided.interval(d)}: ${Decided.verdict(d)} (${Decided.basis(d)})"
 
     /** true: a decided improvement; false: a decided regression; null: none decided. */
-    fun good(f: Figure, d: DecisionRecord): Boolean? = when (d.relation) {
-        "higher" -> f.higherIsBetter
-        "lower" -> !f.higherIsBetter
+    fun good(f: Figure, d: DecisionRecord): Boolean? = when (d.decision.relation) {
+        Relation.HIGHER -> f.higherIsBetter
+        Relation.LOWER -> !f.higherIsBetter
         else -> null
     }
 }

@@ -77,9 +77,9 @@ object Comparisons {
         val (throughput, p99) = RunPairs.decide(runA, runB, key, listOf(Figure.THROUGHPUT.id, Figure.P99.id), threshold)
         fun described(cells: List<CellResult>, f: Figure) =
             cells.filter { Counting.counts(it, f) }.mapNotNull { Counting.value(it, f) }.takeIf { it.isNotEmpty() }?.let { Statistics.estimate(it) }
-        fun kind(cells: List<CellResult>) = cells.mapNotNull { it.measured }.map { if (it.latencyCorrected) "open" else "closed" }.distinct().joinToString("+").ifEmpty { null }
+        fun kind(cells: List<CellResult>) = cells.mapNotNull { it.window.measured }.map { if (it.latencyCorrected) "open" else "closed" }.distinct().joinToString("+").ifEmpty { null }
         val first = a.first()
-        return ConfigChange(key, first.app.name, first.endpoint.label, first.load.label, a.count { it.measured != null }, b.count { it.measured != null }, a.size, b.size,
+        return ConfigChange(key, first.app.name, first.endpoint.label, first.load.label, a.count { it.window.measured != null }, b.count { it.window.measured != null }, a.size, b.size,
             throughput, p99, described(a, Figure.THROUGHPUT), described(b, Figure.THROUGHPUT), described(a, Figure.P99), described(b, Figure.P99), kind(a), kind(b),
             Settlings.perProcess(ok(a)), Settlings.perProcess(ok(b)), Settlings.fallingNote(ok(a)), Settlings.fallingNote(ok(b)),
             described(a, Figure.PER_CPU_SECOND), described(b, Figure.PER_CPU_SECOND))
@@ -127,8 +127,8 @@ object Comparisons {
     private fun appVersions(r: RunResult): Map<String, String> = r.environment.apps.mapValues { (_, v) ->
         "Spring Boot ${v.springBoot}, Framework ${v.springFramework}, ${v.server} ${v.serverVersion}, JDK ${v.jdk}"
     }.ifEmpty {
-        r.cells.filter { it.info != null }.distinctBy { it.app.name }.associate { c ->
-            fun s(k: String) = c.info!!.path(k).asString("")
+        r.cells.filter { it.system.info != null }.distinctBy { it.app.name }.associate { c ->
+            fun s(k: String) = c.system.info!!.path(k).asString("")
             c.app.name to "Spring Boot ${s("springBoot")}, Framework ${s("springFramework")}, ${s("server")} ${s("serverVersion")}, JDK ${s("jdk")}"
         }
     }

@@ -25,7 +25,7 @@ object Counting {
         return when {
             c.status != CellStatus.OK -> c.status.name.lowercase()
             flags.isNotEmpty() -> "flagged ${flags.joinToString { it.code }}"
-            c.measured == null -> "nothing measured"
+            c.window.measured == null -> "nothing measured"
             value(c, figure) == null -> "no ${figure.id}"
             else -> null
         }

@@ -33,41 +33,41 @@ enum class Figure(
     /** For a percentile of latency, its quantile (0.99 for p99): timeouts can hide its tail ([TimedOutTail]). */
     val quantile: Double? = null,
 ) {
-    THROUGHPUT("throughput", "req/s", { it.measured?.throughput }, Format::rate, AT_WAIT_CEILING),
+    THROUGHPUT("throughput", "req/s", { it.window.measured?.throughput }, Format::rate, AT_WAIT_CEILING),
 
     /** The app's own count of answers per second over the window, whoever sent the requests (the load generator's, or a backlog's). */
     SERVER_THROUGHPUT("server-throughput", "app's own req/s", { c ->
-        c.resources?.serverPerSecond?.filterNotNull()?.takeIf { it.isNotEmpty() }?.average()
+        c.resources.summary?.serverPerSecond?.filterNotNull()?.takeIf { it.isNotEmpty() }?.average()
     }, Format::rate, AT_WAIT_CEILING),
-    MEAN("mean", "mean ms", { it.measured?.latency?.mean }, Format::ms),
-    P50("p50", "p50 ms", { it.measured?.latency?.p50 }, Format::ms, quantile = 0.50),
-    P90("p90", "p90 ms", { it.measured?.latency?.p90 }, Format::ms, quantile = 0.90),
-    P99("p99", "p99 ms", { it.measured?.latency?.p99 }, Format::ms, quantile = 0.99),
-    ERRORS("errors", "errors", { it.measured?.errorRate }, { Format.percent(it, 2) }),
-    CPU("cpu", "CPU", { it.resources?.cpuShare }, { Format.percent(it) }),
+    MEAN("mean", "mean ms", { it.window.measured?.latency?.mean }, Format::ms),
+    P50("p50", "p50 ms", { it.window.measured?.latency?.p50 }, Format::ms, quantile = 0.50),
+    P90("p90", "p90 ms", { it.window.measured?.latency?.p90 }, Format::ms, quantile = 0.90),
+    P99("p99", "p99 ms", { it.window.measured?.latency?.p99 }, Format::ms, quantile = 0.99),
+    ERRORS("errors", "errors", { it.window.measured?.errorRate }, { Format.percent(it, 2) }),
+    CPU("cpu", "CPU", { it.resources.summary?.cpuShare }, { Format.percent(it) }),
 
     /** Requests per CPU-second the app used ([Efficiency.perCpuSecond]): what its throughput cost in CPU. */
     PER_CPU_SECOND("per-cpu-second", "req per CPU-s", Efficiency::perCpuSecond, Format::rate),
 
     /** Requests a second per MiB of the app's peak resident memory ([Efficiency.perMib]). */
     PER_MIB("per-mib", "req/s per MiB", Efficiency::perMib, { v -> v?.let { "%.1f".format(java.util.Locale.ROOT, it) } ?: "–" }),
-    CPU_MAX("cpu-max", "CPU, busiest sample", { it.resources?.cpuShareMax }, { Format.percent(it) }),
-    STARTUP("startup", "Spring startup s", { it.startup?.springStartedSeconds }, { v -> v?.let { "%.2f".format(java.util.Locale.ROOT, it) } ?: "–" }),
+    CPU_MAX("cpu-max", "CPU, busiest sample", { it.resources.summary?.cpuShareMax }, { Format.percent(it) }),
+    STARTUP("startup", "Spring startup s", { it.start.startup?.springStartedSeconds }, { v -> v?.let { "%.2f".format(java.util.Locale.ROOT, it) } ?: "–" }),
     THROTTLED("throttled", "throttled periods", { c ->
-        val r = c.resources
+        val r = c.resources.summary
         if (r?.throttledPeriods == null || r.periods == null || r.periods == 0L) null else r.throttledPeriods.toDouble() / r.periods
     }, { Format.percent(it) }),
     THROTTLED_MS("throttled-ms", "throttled ms/s", { c ->
-        val ms = c.resources?.throttledMs
-        val s = c.measured?.wallSeconds
+        val ms = c.resources.summary?.throttledMs
+        val s = c.window.measured?.wallSeconds
         if (ms == null || s == null || s <= 0) null else ms / s
     }, { v -> v?.let { "%.0f".format(java.util.Locale.ROOT, it) } ?: "–" }),
-    INVOLUNTARY_CS("involuntary-cs", "involuntary cs/s", { it.resources?.involuntaryCtxPerSecond }, Format::perSecond),
-    VOLUNTARY_CS("voluntary-cs", "voluntary cs/s", { it.resources?.voluntaryCtxPerSecond }, Format::perSecond),
-    THREADS("threads", "threads", { it.resources?.threadsMax?.toDouble() }, { v -> v?.let { "%.0f".format(java.util.Locale.ROOT, it) } ?: "–" }),
+    INVOLUNTARY_CS("involuntary-cs", "involuntary cs/s", { it.resources.summary?.involuntaryCtxPerSecond }, Format::perSecond),
+    VOLUNTARY_CS("voluntary-cs", "voluntary cs/s", { it.resources.summary?.voluntaryCtxPerSecond }, Format::perSecond),
+    THREADS("threads", "threads", { it.resources.summary?.threadsMax?.toDouble() }, { v -> v?.let { "%.0f".format(java.util.Locale.ROOT, it) } ?: "–" }),
     CEILING("ceiling", "ceiling req/s", { Ceilings.recorded(it)?.requestsPerSecond }, Format::rate),
     EFFICIENCY("efficiency", "of ceiling", { Ceilings.recorded(it)?.efficiency }, { Format.percent(it) }),
-    IDLE_MS("idle-ms", "lone request ms", { it.idle?.medianMs }, Format::ms),
+    IDLE_MS("idle-ms", "lone request ms", { it.ceiling.idle?.medianMs }, Format::ms),
 
     /**
      * How steady the app's own throughput was second by second: standard deviation ÷ mean (lower is steadier), from the
@@ -76,7 +76,7 @@ enum class Figure(
      * 1,600-2,000 req/s, which alone would be most of a steady server's figure.
      */
     STABILITY("stability", "per-second variation", { c ->
-        Statistics.variation(c.resources?.serverPerSecond?.drop(1)?.filterNotNull().orEmpty())
+        Statistics.variation(c.resources.summary?.serverPerSecond?.drop(1)?.filterNotNull().orEmpty())
     }, { Format.percent(it, 1) }, Flags.SHAPE_MEASURED),
 
     /**
@@ -86,7 +86,7 @@ enum class Figure(
      * model builds and drains show here, as they showed in an article whose run began cold.
      */
     WARMUP_STABILITY("warmup-stability", "warm-up per-second variation", { c ->
-        Statistics.variation(c.warmupRecord?.slices?.map { it.rate }.orEmpty())
+        Statistics.variation(c.warmup.record?.slices?.map { it.rate }.orEmpty())
     }, { Format.percent(it, 1) }, Flags.WARMUP_MEASURED);
 
     /**
@@ -95,7 +95,7 @@ enum class Figure(
      * all count a cell by this.
      */
     fun leftOutBy(cell: CellResult): List<Flag> =
-        Flags.instrument(cell, waiver) + listOfNotNull(quantile?.let { q -> cell.measured?.let { TimedOutTail.flag(it, q, id) } })
+        Flags.instrument(cell, waiver) + listOfNotNull(quantile?.let { q -> cell.window.measured?.let { TimedOutTail.flag(it, q, id) } })
 
     /** What [cell]'s app did that a steady reading would leave out ([Flags.appState], less this figure's waiver): it counts, flagged. */
     fun appStateOf(cell: CellResult): List<Flag> = Flags.appState(cell, waiver)

@@ -25,13 +25,13 @@ object ProcessesNeeded {
     }
 
     private fun line(d: DecisionRecord, c: SuiteComparison, processes: Int): String {
-        val read = "read ${d.ratio?.let { "%.2f×".format(Locale.ROOT, it) } ?: "no ratio"}" +
-            (if (d.low != null && d.high != null) " [%.2f–%.2f]".format(Locale.ROOT, d.low, d.high) else "") +
-            " over ${d.processesA ?: "?"} and ${d.processesB ?: "?"} processes"
+        val read = "read ${d.decision.ratio?.let { "%.2f×".format(Locale.ROOT, it) } ?: "no ratio"}" +
+            (if (d.decision.low != null && d.decision.high != null) " [%.2f–%.2f]".format(Locale.ROOT, d.decision.low, d.decision.high) else "") +
+            " over ${d.decision.processesA ?: "?"} and ${d.decision.processesB ?: "?"} processes"
         val band = "±%.0f %%".format(Locale.ROOT, c.threshold * 100)
         val needed = d.processesNeeded
         return when {
-            d.decided -> "$read, decided ${d.relation}" + (needed?.let { "; about $it a side decide it at that spread" } ?: "")
+            d.decided -> "$read, decided ${d.decision.relation.name.lowercase()}" + (needed?.let { "; about $it a side decide it at that spread" } ?: "")
             needed == null -> "$read, undecided; at that ratio and spread 20 a side would not decide it against $band (the ratio lies near an edge of the band)"
             needed > processes -> "$read, undecided; about $needed a side would decide it against $band: set processes: $needed or more"
             else -> "$read, undecided; about $needed a side would decide it against $band, which this plan runs"

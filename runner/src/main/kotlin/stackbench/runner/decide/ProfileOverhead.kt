@@ -50,7 +50,7 @@ object ProfileOverhead {
                 if (mode(w) == null || !counts(w)) continue
                 val beside = listOfNotNull(ordered.getOrNull(i - 1), ordered.getOrNull(i + 1)).filter { unprofiled(it) && counts(it) }
                 if (beside.isEmpty()) continue
-                logRatios += ln(w.measured!!.throughput) - beside.map { ln(it.measured!!.throughput) }.average()
+                logRatios += ln(w.window.measured!!.throughput) - beside.map { ln(it.window.measured!!.throughput) }.average()
                 processes += process
             }
         }
@@ -63,7 +63,7 @@ object ProfileOverhead {
     }
 
     /** A window whose throughput counts, by the one counting rule ([Counting]), with a rate above 0 to take a logarithm of. */
-    private fun counts(c: CellResult): Boolean = Counting.counts(c, Figure.THROUGHPUT) && (c.measured?.throughput ?: 0.0) > 0
+    private fun counts(c: CellResult): Boolean = Counting.counts(c, Figure.THROUGHPUT) && (c.window.measured?.throughput ?: 0.0) > 0
 
     private fun unprofiled(c: CellResult): Boolean = !c.probes.containsKey(ProfileComparisons.PROFILE)
 
@@ -75,7 +75,7 @@ object ProfileOverhead {
         if (a.isEmpty() || b.isEmpty() || b.any { it.probes.containsKey(ProfileComparisons.PROFILE) }) return@mapNotNull null
         val modes = a.map { mode(it) ?: return@mapNotNull null }.distinct()
         if (modes.size != 1) return@mapNotNull null
-        ProfileOverheadRecord(modes.single(), d.name, d.a, d.b, d.ratio, d.low, d.high, d.relation, d.decided, d.threshold,
+        ProfileOverheadRecord(modes.single(), d.name, d.a, d.b, d.decision.ratio, d.decision.low, d.decision.high, d.decision.relation.name.lowercase(), d.decided, d.decision.threshold,
             result.run.id, result.environment.hostname, result.environment.cpuModel, design = PROCESSES)
     }.distinctBy { it.mode }
 

@@ -41,8 +41,8 @@ object Reclassify {
         var same = 0
         var without = 0
         val cells = result.cells.map { cell ->
-            val old = cell.windowShape
-            val series = cell.resources?.serverPerSecond?.let { ResourceSummaries.serverPerSecondAgain(cell.samples, it) }
+            val old = cell.window.shape
+            val series = cell.resources.summary?.serverPerSecond?.let { ResourceSummaries.serverPerSecondAgain(cell.resources.samples, it) }
             val new = if (old != null && series != null && cell.status == CellStatus.OK) WindowFigures.reshape(old, series) else null
             if (old == null || new == null) {
                 without++
@@ -53,8 +53,8 @@ object Reclassify {
             } else {
                 changes += Change(cell.key, old.shape, new.shape, new.reason)
                 cell.copy(
-                    windowShape = new.copy(reclassifiedFrom = old.reclassifiedFrom ?: "${old.shape}: ${old.reason}"),
-                    resources = cell.resources?.copy(serverPerSecond = series!!),
+                    window = cell.window.copy(shape = new.copy(reclassifiedFrom = old.reclassifiedFrom ?: "${old.shape}: ${old.reason}")),
+                    resources = cell.resources.copy(summary = cell.resources.summary?.copy(serverPerSecond = series!!)),
                     flags = reflag(cell, Flags.shape(new)),
                 )
             }
@@ -62,8 +62,8 @@ object Reclassify {
         // decided again when a shape changed, or when a decision was made under other rules of which windows count
         val stale = result.decisions.any { it.rules != Flags.RULES }
         val decisions = if (changes.isEmpty() && !stale) result.decisions else SuiteDecisions.decide(
-            result.decisions.map { SuiteComparison(it.name, it.a, it.b, it.threshold, figure = it.figure, paired = it.method == stackbench.runner.stats.Decisions.PAIRED_ROUNDS) }, cells,
-            lookOf = { c -> result.decisions.firstOrNull { it.name == c.name }?.let { d -> d.look?.let { k -> d.maxLooks?.let { stackbench.runner.stats.Look(k, it) } } } ?: stackbench.runner.stats.Look.SINGLE },
+            result.decisions.map { SuiteComparison(it.name, it.a, it.b, it.decision.threshold, figure = it.figure, paired = it.decision.method == stackbench.runner.stats.Decisions.PAIRED_ROUNDS) }, cells,
+            lookOf = { c -> result.decisions.firstOrNull { it.name == c.name }?.let { d -> d.decision.look?.let { k -> d.decision.maxLooks?.let { stackbench.runner.stats.Look(k, it) } } } ?: stackbench.runner.stats.Look.SINGLE },
         )
         return Outcome(result.copy(cells = cells, decisions = decisions), changes, same, without)
     }

@@ -32,14 +32,14 @@ object RuleChange {
     )
 
     fun of(result: RunResult): Outcome {
-        val windows = result.cells.filter { it.status == CellStatus.OK && it.measured != null }
+        val windows = result.cells.filter { it.status == CellStatus.OK && it.window.measured != null }
         val throughput = Figure.THROUGHPUT
         val readings = result.decisions.mapNotNull { d ->
             val figure = Figure.of(d.figure) ?: return@mapNotNull null
             val a = result.cells.filter { it.configKey == d.a }
             val b = result.cells.filter { it.configKey == d.b }
             val flagged = (a + b).filter { figure.appStateOf(it).isNotEmpty() }.toSet()
-            Engine.decide(a - flagged, b - flagged, figure, d.threshold, Look.SINGLE).ratio to Engine.decide(a, b, figure, d.threshold, Look.SINGLE).ratio
+            Engine.decide(a - flagged, b - flagged, figure, d.decision.threshold, Look.SINGLE).ratio to Engine.decide(a, b, figure, d.decision.threshold, Look.SINGLE).ratio
         }
         fun empty(r: RatioDecision) = (r.processesA ?: 0) == 0 || (r.processesB ?: 0) == 0
         return Outcome(

@@ -59,13 +59,9 @@ object SuiteDecisions {
         val recorded = a.recorded && b.recorded
         val (spreadA, spreadB) = Components.of(a.processes) to Components.of(b.processes)
         return DecisionRecord(
-            name = c.name, a = c.a, b = c.b, threshold = c.threshold,
-            ratio = d.ratio, low = d.low, high = d.high, pValue = d.pValue, nA = d.nA, nB = d.nB,
-            relation = d.relation.name.lowercase(), decided = d.decided,
-            why = d.why + falling(c.a, cells) + falling(c.b, cells),
-            leftOut = a.leftOut + b.leftOut, figure = c.figure,
-            method = d.method, processesA = d.processesA, processesB = d.processesB, df = d.df, confidence = d.confidence,
-            look = d.look, maxLooks = d.maxLooks, pExact = d.pExact, processesRecorded = recorded,
+            name = c.name, a = c.a, b = c.b, figure = c.figure,
+            decision = d.copy(why = d.why + falling(c.a, cells) + falling(c.b, cells)),
+            leftOut = a.leftOut + b.leftOut, processesRecorded = recorded,
             waived = waived(c.a, figure, cells) + waived(c.b, figure, cells), rules = Flags.RULES,
             spreadA = spreadA?.let(::spread), spreadB = spreadB?.let(::spread),
             jvms = engine.jvms,

@@ -14,7 +14,7 @@ object FindingsUpdate {
         val typed: List<String> = emptyList(),
         /** Every claim's computed verdict, in claims.yaml's order. */
         val verdicts: List<ClaimResult> = emptyList(),
-        /** The forest plot's lines, for the caller to draw ([ForestChart]). */
+        /** The forest plot's lines, for the caller to draw ([Forest.page]). */
         val forest: List<Forest.Line> = emptyList(),
         /** Figures in the document's own words that nothing it cites accounts for ([ProseFigures]). */
         val unchecked: List<ProseFigures.Unchecked> = emptyList(),

@@ -34,22 +34,22 @@ object ProseFigures {
     /** Which results fields a figure of each unit may be; per cell unless the path starts at the run. */
     private val FIELDS: List<Field> = buildList {
         fun add(unit: String, path: String, scale: Double = 1.0) = add(Field(unit, path.split('.'), scale))
-        add("req/s", "measured.throughput"); add("req/s", "ceiling.requestsPerSecond"); add("req/s", "warmupSteps")
-        add("req/s", "resources.serverPerSecond"); add("req/s", "measured.perSecond.responses")
-        for (p in listOf("min", "mean", "p50", "p90", "p99", "p999", "max")) { add("ms", "measured.latency.$p"); add("s", "measured.latency.$p", 1e-3) }
-        for (p in listOf("medianMs", "minMs", "cpuMsPerRequest")) add("ms", "idle.$p")
-        for (p in listOf("cpuMsPerRequest", "workCpuMsPerRequest", "compilerCpuMs", "compilationMs", "gcMs")) add("ms", "jvm.$p")
-        for (p in listOf("gcPauseTotalMs", "gcPauseMaxMs", "sampleIntervalMs")) { add("ms", "resources.$p"); add("s", "resources.$p", 1e-3) }
-        for (p in listOf("toHealthyMs", "toFirstResponseMs")) { add("ms", "startup.$p"); add("s", "startup.$p", 1e-3) }
-        for (p in listOf("springStartedSeconds", "processRunningSeconds")) add("s", "startup.$p")
-        for (p in listOf("seconds", "steadyAfterSeconds")) { add("s", "warmupRecord.$p"); add("s", "compileFirst.$p"); add("s", "warmupAgain.$p") }
+        add("req/s", "window.measured.throughput"); add("req/s", "ceiling.bound.requestsPerSecond"); add("req/s", "warmup.steps")
+        add("req/s", "resources.summary.serverPerSecond"); add("req/s", "window.measured.perSecond.responses")
+        for (p in listOf("min", "mean", "p50", "p90", "p99", "p999", "max")) { add("ms", "window.measured.latency.$p"); add("s", "window.measured.latency.$p", 1e-3) }
+        for (p in listOf("medianMs", "minMs", "cpuMsPerRequest")) add("ms", "ceiling.idle.$p")
+        for (p in listOf("cpuMsPerRequest", "workCpuMsPerRequest", "compilerCpuMs", "compilationMs", "gcMs")) add("ms", "window.jvm.$p")
+        for (p in listOf("gcPauseTotalMs", "gcPauseMaxMs", "sampleIntervalMs")) { add("ms", "resources.summary.$p"); add("s", "resources.summary.$p", 1e-3) }
+        for (p in listOf("toHealthyMs", "toFirstResponseMs")) { add("ms", "start.startup.$p"); add("s", "start.startup.$p", 1e-3) }
+        for (p in listOf("springStartedSeconds", "processRunningSeconds")) add("s", "start.startup.$p")
+        for (p in listOf("seconds", "steadyAfterSeconds")) { add("s", "warmup.record.$p"); add("s", "warmup.compileFirst.$p"); add("s", "warmup.again.$p") }
         // the database the lab started, over the window: its queries' own time and its CPU per answer
         for (p in listOf("meanExecMs", "cpuMsPerRequest")) add("ms", "probes.database.figures.$p")
         for (p in listOf("startMs", "warmupMs", "measuredMs", "totalMs")) add("s", "timings.$p", 1e-3)
-        add("s", "measured.wallSeconds")
-        for (p in listOf("cpuShare", "cpuShareMax", "driverCpuShare")) add("%", "resources.$p", 100.0)
-        add("%", "ceiling.efficiency", 100.0); add("%", "measured.errorRate", 100.0)
-        for (p in listOf("resources.rssMaxBytes", "resources.rssMeanBytes", "resources.memoryPeakBytes", "info.heapMaxBytes", "profile.heapBytes", "profile.memoryBytes")) {
+        add("s", "window.measured.wallSeconds")
+        for (p in listOf("cpuShare", "cpuShareMax", "driverCpuShare")) add("%", "resources.summary.$p", 100.0)
+        add("%", "ceiling.bound.efficiency", 100.0); add("%", "window.measured.errorRate", 100.0)
+        for (p in listOf("resources.summary.rssMaxBytes", "resources.summary.rssMeanBytes", "resources.summary.memoryPeakBytes", "system.info.heapMaxBytes", "profile.heapBytes", "profile.memoryBytes")) {
             add("MiB", p, 1.0 / (1 shl 20)); add("GiB", p, 1.0 / (1 shl 30)); add("GB", p, 1e-9)
         }
     }
@@ -113,7 +113,7 @@ object ProseFigures {
         for (cell in tree.path("cells").values()) for (f in FIELDS) {
             leaves(cell, f.path).forEach { out.getOrPut(f.unit) { mutableListOf() } += it * f.scale }
         }
-        for (d in tree.path("decisions").values()) for (p in DECISION_FIELDS) d.path(p).takeIf { it.isNumber }?.let { out.getOrPut("×") { mutableListOf() } += it.doubleValue() }
+        for (d in tree.path("decisions").values()) for (p in DECISION_FIELDS) d.path("decision").path(p).takeIf { it.isNumber }?.let { out.getOrPut("×") { mutableListOf() } += it.doubleValue() }
         for (m in SETTING.findAll(run.run.suiteText)) {
             val v = m.groupValues[1].toDouble()
             out.getOrPut(m.groupValues[2]) { mutableListOf() } += v

@@ -246,7 +246,7 @@ object VerdictText {
      * `JDK 17.0.15`), oldest first, where its cells name one with `jdk:`; else the run's app JDK.
      */
     private fun appJdks(run: stackbench.runner.results.RunResult): List<String> {
-        val named = run.cells.mapNotNull { it.runtime }.takeIf { rs -> rs.any { it.requested != null } }
+        val named = run.cells.mapNotNull { it.system.runtime }.takeIf { rs -> rs.any { it.requested != null } }
         return named?.sortedBy { it.feature ?: 0 }?.mapNotNull { it.version?.substringBefore('+')?.let { v -> "JDK $v" } }?.distinct()
             ?: listOf(run.environment.appJdk.takeIf { '"' in it }?.let { "JDK ${stackbench.runner.results.RunProvenance.jdkVersion(it)}" } ?: run.environment.appJdk)
     }

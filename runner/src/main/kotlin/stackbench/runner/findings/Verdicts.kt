@@ -114,9 +114,9 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
     private fun byProcess(a: List<CellResult>, b: List<CellResult>, c: Comparison, row: Row, share: Int): Engine.Decision {
         val aKeys = a.map { it.configKey }.toSet()
         val bKeys = b.map { it.configKey }.toSet()
-        val recorded = runs[row.a.run]?.decisions.orEmpty().firstOrNull { d -> d.a in aKeys && d.b in bKeys && d.look != null && d.maxLooks != null }
+        val recorded = runs[row.a.run]?.decisions.orEmpty().firstOrNull { d -> d.a in aKeys && d.b in bKeys && d.decision.look != null && d.decision.maxLooks != null }
         val unscheduled = if (recorded == null) unscheduledLook(runs[row.a.run], a + b) else null
-        val look = (recorded?.let { Look(it.look!!, it.maxLooks!!) } ?: unscheduled ?: Look.SINGLE).shared(share)
+        val look = (recorded?.let { Look(it.decision.look!!, it.decision.maxLooks!!) } ?: unscheduled ?: Look.SINGLE).shared(share)
         // rows over two runs: no process of one run is the other's, whatever their names
         fun ofRun(cells: List<CellResult>, run: String?) = if (row.b?.run == row.a.run) cells else cells.map { it.copy(appStartedBy = "$run:${it.appStartedBy ?: it.key}") }
         val d = Engine.decide(ofRun(a, row.a.run), ofRun(b, row.b?.run), c.figure, c.threshold, look, c.paired)
@@ -175,7 +175,7 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
          */
         fun unscheduledLook(run: RunResult?, cells: List<CellResult>): Look? {
             if (run == null || run.run.plannedCells <= 0 || run.cells.size <= run.run.plannedCells) return null
-            if (run.decisions.any { it.look != null }) return null
+            if (run.decisions.any { it.decision.look != null }) return null
             val rounds = (cells.maxOfOrNull { it.repetition } ?: return null) - run.run.repetitions + 1
             return if (rounds >= 2) Look(rounds, rounds) else null
         }

@@ -1,5 +1,6 @@
 package stackbench.runner.gate
 
+import stackbench.runner.stats.Relation
 import stackbench.runner.compare.Comparisons
 import stackbench.runner.compare.Difference
 import stackbench.runner.decide.RunPairs
@@ -81,7 +82,7 @@ object Gate {
             slower.joinToString("; ") { "${it.configKey} (${it.why})" })
         if (decided.none { enough(it.throughput) || enough(it.p99) }) {
             return result(decided, GateOutcome.CANNOT_COMPARE, "too few processes to decide: no configuration has ${ProcessRatio.MIN_PROCESSES} app processes " +
-                "a side in both runs (" + decided.joinToString("; ") { "${it.configKey}: ${it.throughput.processesB ?: 0} in the baseline, ${it.throughput.processesA ?: 0} now" } +
+                "a side in both runs (" + decided.joinToString("; ") { "${it.configKey}: ${it.throughput.decision.processesB ?: 0} in the baseline, ${it.throughput.decision.processesA ?: 0} now" } +
                 "); set processes: ${ProcessRatio.MIN_PROCESSES} or more in the suite")
         }
         val undecided = decided.count { it.verdict == GateVerdict.UNDECIDED }
@@ -91,26 +92,26 @@ object Gate {
 
     private fun warmup(run: RunResult, key: String) = Settlings.perProcess(run.cells.filter { it.configKey == key && it.status == CellStatus.OK })
 
-    private fun enough(d: DecisionRecord) = (d.processesA ?: 0) >= ProcessRatio.MIN_PROCESSES && (d.processesB ?: 0) >= ProcessRatio.MIN_PROCESSES
+    private fun enough(d: DecisionRecord) = (d.decision.processesA ?: 0) >= ProcessRatio.MIN_PROCESSES && (d.decision.processesB ?: 0) >= ProcessRatio.MIN_PROCESSES
 
     private fun cell(key: String, throughput: DecisionRecord, p99: DecisionRecord): GateCell {
-        val slowerThroughput = throughput.decided && throughput.relation == "lower"
-        val slowerP99 = p99.decided && p99.relation == "higher"
+        val slowerThroughput = throughput.decided && throughput.decision.relation == Relation.LOWER
+        val slowerP99 = p99.decided && p99.decision.relation == Relation.HIGHER
         val verdict = when {
             slowerThroughput || slowerP99 -> GateVerdict.SLOWER
             !throughput.decided -> GateVerdict.UNDECIDED
-            throughput.relation == "higher" -> GateVerdict.FASTER
+            throughput.decision.relation == Relation.HIGHER -> GateVerdict.FASTER
             else -> GateVerdict.SAME
         }
         val why = listOfNotNull(
-            "throughput ${ratio(throughput)}: ${throughput.why}".takeIf { slowerThroughput || !slowerP99 },
-            "p99 ${ratio(p99)}: ${p99.why}".takeIf { slowerP99 },
+            "throughput ${ratio(throughput)}: ${throughput.decision.why}".takeIf { slowerThroughput || !slowerP99 },
+            "p99 ${ratio(p99)}: ${p99.decision.why}".takeIf { slowerP99 },
         ).joinToString("; ")
         return GateCell(key, throughput, p99, verdict, why)
     }
 
     /** current ÷ baseline with its interval, in the words every view uses ([Decided]). */
-    fun ratio(d: DecisionRecord): String = if (d.ratio == null) "–" else Decided.ratio(d) + Decided.interval(d)
+    fun ratio(d: DecisionRecord): String = if (d.decision.ratio == null) "–" else Decided.ratio(d) + Decided.interval(d)
 
     fun pct(x: Double): String = java.math.BigDecimal(x * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString() + " %"
 }

@@ -62,7 +62,7 @@ object GateMarkdown {
     /** The median throughput of a side's measured windows, for the table (the decision itself is in the ratio). */
     private fun figure(g: GateResult, key: String, baseline: Boolean): String {
         val run = if (baseline) g.baseline else g.current
-        val values = run.cells.filter { it.configKey == key }.mapNotNull { it.measured?.throughput }.filter { !it.isNaN() }
+        val values = run.cells.filter { it.configKey == key }.mapNotNull { it.window.measured?.throughput }.filter { !it.isNaN() }
         return if (values.isEmpty()) "–" else Format.rate(stackbench.runner.stats.Statistics.median(values))
     }
 

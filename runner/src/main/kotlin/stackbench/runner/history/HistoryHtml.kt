@@ -1,6 +1,5 @@
 package stackbench.runner.history
 
-import stackbench.runner.report.Assets
 import stackbench.runner.report.Axis
 import stackbench.runner.report.ChartSpec
 import stackbench.runner.results.Format
@@ -9,8 +8,6 @@ import stackbench.runner.report.Mark
 import stackbench.runner.report.Palette
 import stackbench.runner.report.Point
 import stackbench.runner.report.Series
-import java.security.MessageDigest
-import java.util.Base64
 
 /**
  * history.html: a suite's history as one self-contained page: per configuration, throughput and p99 over the runs
@@ -49,25 +46,14 @@ object HistoryHtml {
         else "<div class=\"scroll\"><table><thead><tr><th>between</th><th>what</th><th>before</th><th>after</th></tr></thead><tbody>" +
             view.environment.joinToString("") { "<tr><td>${e(it.from)} → ${e(it.to)}</td><td>${e(it.what)}</td><td>${e(it.before)}</td><td>${e(it.after)}</td></tr>" } +
             "</tbody></table></div>"
-        val data = Html.json(mapOf("charts" to specs))
-        val echarts = Html.inlineScript(Assets.echarts)
-        val script = Html.inlineScript(Assets.script)
-        val csp = "default-src 'none'; script-src ${hash(echarts)} ${hash(script)}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
         val title = view.suite ?: "every suite"
-        return Html.pageHead("$title · stackbench history", csp, Assets.css) + """<header class="top"><p class="kicker">stackbench history</p><h1>${e(title)}</h1>
+        return Html.chartedPage("$title · stackbench history", """<header class="top"><p class="kicker">stackbench history</p><h1>${e(title)}</h1>
 <p class="meta">${view.runs.size} run(s), ${view.series.size} configuration(s). Each point: the median over the run's app processes; the dashed lines, its 95 % bootstrap interval (3 processes or more); a vertical line, a change point (PELT).</p></header>
 ${sections.joinToString("\n")}
 <section><h2>Runs</h2>$runs</section>
-<section><h2>What changed between runs</h2>$environment</section>
-<footer>Rendered by stackbench from its run history; <code>./stackbench history --rebuild</code> makes the history again from the runs' results.json.
-Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Apache License 2.0. ${e(Assets.echartsNotice.replace('\n', ' '))}</footer>
-</main>
-<script type="application/json" id="sb-data">$data</script>
-<script>$echarts</script>
-<script>$script</script>
-</body>
-</html>
-"""
+<section><h2>What changed between runs</h2>$environment</section>""",
+            "Rendered by stackbench from its run history; <code>./stackbench history --rebuild</code> makes the history again from the runs' results.json.",
+            mapOf("charts" to specs))
     }
 
     /** A run on the chart's axis: its start, month to minute (`11-27 04:30`); the tooltip adds its id. */
@@ -90,7 +76,4 @@ Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Ap
         val last = s.points.lastOrNull()?.second?.let(value)
         return ChartSpec(id, title, "$unit · latest ${format(last)}", Axis("run", "category", categories), Axis(unit), series, xMarks = marks)
     }
-
-    private fun hash(script: String) =
-        "'sha256-" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(script.toByteArray(Charsets.UTF_8))) + "'"
 }

@@ -56,7 +56,7 @@ object HistoryRecords {
     fun run(result: RunResult, folder: String): RunRow {
         val env = result.environment
         val boot = env.apps.values.map { it.springBoot }.filter { it.isNotBlank() }.distinct().sorted()
-            .ifEmpty { result.cells.mapNotNull { it.info?.path("springBoot")?.asString("")?.takeIf { v -> v.isNotBlank() } }.distinct().sorted() }
+            .ifEmpty { result.cells.mapNotNull { it.system.info?.path("springBoot")?.asString("")?.takeIf { v -> v.isNotBlank() } }.distinct().sorted() }
         return RunRow(
             id = result.run.id, suite = result.run.suite, startedAt = result.run.startedAt, finishedAt = result.run.finishedAt,
             status = result.run.status.name.lowercase(), host = env.hostname, gitCommit = env.gitCommit, gitDirty = env.gitDirty,
@@ -71,10 +71,10 @@ object HistoryRecords {
      * `jdk:` moved from one build or version to another shows it among what changed between runs.
      */
     private fun appJdk(result: RunResult): String {
-        val named = result.cells.mapNotNull { c -> c.runtime?.takeIf { it.requested != null }?.let { c.app.name to (it.version ?: "JDK ${it.requested}") } }
+        val named = result.cells.mapNotNull { c -> c.system.runtime?.takeIf { it.requested != null }?.let { c.app.name to (it.version ?: "JDK ${it.requested}") } }
             .distinct().sortedBy { it.first }
         if (named.isEmpty()) return result.environment.appJdk
-        val others = result.cells.any { it.runtime?.requested == null && it.app.name !in named.map { n -> n.first } }
+        val others = result.cells.any { it.system.runtime?.requested == null && it.app.name !in named.map { n -> n.first } }
         return named.joinToString("; ") { "${it.first}: ${it.second}" } + if (others) "; the others: ${result.environment.appJdk}" else ""
     }
 

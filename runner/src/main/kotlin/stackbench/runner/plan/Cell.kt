@@ -6,6 +6,7 @@ import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.suite.AppConfig
 import stackbench.runner.suite.Defaults
 import stackbench.runner.suite.LoadLength
+import stackbench.runner.suite.LoadSettings
 import stackbench.runner.suite.ResourceProfile
 import stackbench.runner.suite.Slo
 import stackbench.runner.yaml.Units
@@ -95,37 +96,19 @@ data class EndpointCall(
 
 enum class EndpointKind(val id: String) { NOOP("noop"), CPU("cpu"), IO("io"), DOWNSTREAM("downstream"), TODO("todo"), DB("db"), HTTP("http") }
 
-/** The load one cell gets: which driver, what shape, how long. */
+/** The load one cell gets: its shape, and the suite's settings as the plan scaled them ([LoadSettings]). */
 data class LoadLevel(
-    val driver: DriverSpec,
     val shape: LoadShape,
-    val length: LoadLength,
-    val warmup: Duration,
-    val timeout: Duration,
-    val threads: Int?,
-    /** The most warm-up a cell may take when warming until steady; equal to [warmup] for a fixed warm-up. */
-    val warmupMax: Duration = warmup,
+    val settings: LoadSettings,
     /** The window the suite asked for before `--scale` shortened it; null when not scaled ([WindowRule]). */
     val fullDuration: Duration? = null,
-    /** Load-generator instances the load is split over (k6's execution segments); 1: one instance. */
-    val instances: Int = 1,
-    /** The suite's `duration-max`: how long a closed-model window may grow to hold enough round trips ([WindowRule]); null: not past the suite's duration. */
-    val durationMax: Duration? = null,
-    /** Whether a new app process is primed before its first cell's warm-up (the suite's `load.prime`). */
-    val prime: Boolean = true,
-    /** The longest each stage of priming may run (the suite's `load.prime-max`). */
-    val primeMax: Duration = Defaults.PRIME_MAX,
-    /** The suite's `load.compile-first`: the cell's own request at one connection until the JIT is quiet, at most this long, before the warm-up; null: none. */
-    val compileFirst: Duration? = null,
-    /** The suite's `load.warmup-reconnect`: once steady, the warm-up runs again on new connections until steady. */
-    val warmupReconnect: Boolean = false,
 ) {
     /** The longest the window may grow to hold enough round trips: the suite's `duration-max`, else its own length when `--scale` shortened it. */
-    val windowCap: Duration? get() = listOfNotNull(fullDuration, durationMax).maxOrNull()
+    val windowCap: Duration? get() = listOfNotNull(fullDuration, settings.durationMax).maxOrNull()
 
     val label: String get() = shape.label
 
-    fun describe(): String = "${driver.id} ${shape.describe()} " + (if (instances > 1) "over $instances instances " else "") + when (length) {
+    fun describe(): String = with(settings) { "${driver.id} ${shape.describe()} " + (if (instances > 1) "over $instances instances " else "") + when (length) {
         is LoadLength.Timed -> "for ${Units.formatDuration(length.duration)}"
         is LoadLength.Counted -> "${length.requests} requests"
     } + (if (warmup.isZero) ", no warm-up" else ", warm-up ${Units.formatDuration(warmup)}" + when {
@@ -136,7 +119,7 @@ data class LoadLevel(
         (if (warmupMax > warmup) " (until steady, at most ${Units.formatDuration(warmupMax)})" else "") +
         (if (warmupReconnect) ", then again on new connections until steady" else "") +
         (durationMax?.let { max -> " (the window longer where it needs to hold ${Defaults.MIN_ROUND_TRIPS} round trips a connection, at most ${Units.formatDuration(max)})" } ?: "") +
-        ", timeout ${Units.formatDuration(timeout)}"
+        ", timeout ${Units.formatDuration(timeout)}" }
 }
 
 /** The load of one cell: closed (N connections) or open (a fixed rate). */

@@ -9,21 +9,21 @@ object Estimates {
     /** Overhead, the warm-up (until steady: half way to its cap, a guess; twice with `warmup-reconnect`; `compile-first` before a configuration's first window in its process) and the window. */
     fun cell(cell: Cell): Duration = Defaults.CELL_OVERHEAD_ESTIMATE + warmup(cell) + measured(cell)
 
-    fun warmup(cell: Cell): Duration = (cell.load.warmup + (cell.load.warmupMax - cell.load.warmup).coerceAtLeast(Duration.ZERO).dividedBy(2))
-        .multipliedBy(if (cell.load.warmupReconnect) 2 else 1) +
-        (cell.load.compileFirst?.takeIf { cell.window == 1 }?.dividedBy(2) ?: Duration.ZERO)
+    fun warmup(cell: Cell): Duration = (cell.load.settings.warmup + (cell.load.settings.warmupMax - cell.load.settings.warmup).coerceAtLeast(Duration.ZERO).dividedBy(2))
+        .multipliedBy(if (cell.load.settings.warmupReconnect) 2 else 1) +
+        (cell.load.settings.compileFirst?.takeIf { cell.window == 1 }?.dividedBy(2) ?: Duration.ZERO)
 
     /** Priming every app process the cells start: one per app and process (`processes`) with `restart: app`, else one per cell (none without warm-up or with `prime: false`). */
     fun priming(cells: List<Cell>, restartApp: Boolean): Duration {
-        val warmed = cells.filter { !it.load.warmup.isZero && it.load.prime }
+        val warmed = cells.filter { !it.load.settings.warmup.isZero && it.load.settings.prime }
         val processes = if (restartApp) warmed.map { Triple(it.app.name, it.profile, it.process) }.distinct().size else warmed.size
-        val each = warmed.maxOfOrNull { it.load.primeMax }?.let { minOf(it, Defaults.PRIME_ESTIMATE) } ?: Defaults.PRIME_ESTIMATE
+        val each = warmed.maxOfOrNull { it.load.settings.primeMax }?.let { minOf(it, Defaults.PRIME_ESTIMATE) } ?: Defaults.PRIME_ESTIMATE
         return each.multipliedBy(processes.toLong())
     }
 
     /** The window: a timed one half way to its `duration-max` when it has one (a guess, as for the warm-up). */
-    fun measured(cell: Cell): Duration = when (val l = cell.load.length) {
-        is LoadLength.Timed -> l.duration + (cell.load.durationMax?.minus(l.duration)?.coerceAtLeast(Duration.ZERO)?.dividedBy(2) ?: Duration.ZERO)
+    fun measured(cell: Cell): Duration = when (val l = cell.load.settings.length) {
+        is LoadLength.Timed -> l.duration + (cell.load.settings.durationMax?.minus(l.duration)?.coerceAtLeast(Duration.ZERO)?.dividedBy(2) ?: Duration.ZERO)
         is LoadLength.Counted -> {
             // a request's own time (its delay, or a guess for CPU work) spread over the connections
             val perRequestMs = (cell.endpoint.param("delay") ?: 10L).coerceAtLeast(1)
@@ -46,7 +46,7 @@ object Estimates {
 
     /** A capacity search takes about 8 steps up and 4 bisections. */
     fun search(search: CapacitySearch): Duration {
-        val step = Defaults.CELL_OVERHEAD_ESTIMATE + search.template.warmup + when (val l = search.template.length) {
+        val step = Defaults.CELL_OVERHEAD_ESTIMATE + search.template.settings.warmup + when (val l = search.template.settings.length) {
             is LoadLength.Timed -> l.duration
             is LoadLength.Counted -> Duration.ofSeconds(10)
         }

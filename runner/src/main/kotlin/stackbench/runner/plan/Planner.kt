@@ -4,6 +4,7 @@ import stackbench.contract.CpuStrategy
 import stackbench.runner.suite.AppConfig
 import stackbench.runner.suite.EndpointSpec
 import stackbench.runner.suite.LoadLength
+import stackbench.runner.suite.LoadSettings
 import stackbench.runner.suite.LoadModel
 import stackbench.runner.suite.Suite
 import stackbench.runner.suite.TodoMethod
@@ -42,13 +43,13 @@ object Planner {
                 .map { app to it }
         }
         val load = suite.load
-        val warmup = scaled(load.warmup, scale)
-        val warmupMax = scaled(load.warmupMax, scale)
-        val length = when (val l = load.length) {
+        val length = when (val l = load.settings.length) {
             is LoadLength.Timed -> LoadLength.Timed(scaled(l.duration, scale).coerceAtLeast(Duration.ofSeconds(1)))
             is LoadLength.Counted -> LoadLength.Counted((l.requests * scale).toInt().coerceAtLeast(1))
         }
-        val full = (load.length as? LoadLength.Timed)?.duration?.takeIf { scale != 1.0 }
+        val full = (load.settings.length as? LoadLength.Timed)?.duration?.takeIf { scale != 1.0 }
+        // the suite's settings as every level carries them: the window and the warm-up scaled
+        val settings = load.settings.copy(length = length, warmup = scaled(load.settings.warmup, scale), warmupMax = scaled(load.settings.warmupMax, scale))
         val cells = mutableListOf<Cell>()
         val searches = mutableListOf<CapacitySearch>()
         // every configuration the suite has, kept or not, so that a key of `only` naming none is an error
@@ -59,7 +60,7 @@ object Planner {
         }
         var process = 1
         fun add(app: AppConfig, call: EndpointCall, level: LoadLevel, rep: Int) {
-            val c = Cell(cells.size + 1, app, suite.profile, call, level.copy(prime = load.prime, primeMax = load.primeMax, compileFirst = load.compileFirst, warmupReconnect = load.warmupReconnect), rep,
+            val c = Cell(cells.size + 1, app, suite.profile, call, level, rep,
                 process = if (keptApps) process else rep, ownProcess = !keptApps, window = if (keptApps) (rep - 1) % reps + 1 else 1)
             if (kept(c.configKey)) cells += c
         }
@@ -74,21 +75,22 @@ object Planner {
                 for (app in suite.apps) {
                     val shape = LoadShape.Scenario(scenario.scaled(scale), ScenarioPlan.calls(suite, app, scenario))
                     add(app, shape.calls.first(),
-                        LoadLevel(load.driver, shape, LoadLength.Timed(shape.scenario.duration), warmup, load.timeout, load.threads, warmupMax, instances = load.instances), rep)
+                        LoadLevel(shape, settings.copy(length = LoadLength.Timed(shape.scenario.duration), durationMax = null)), rep)
                 }
                 continue
             }
             for ((app, call) in combos) {
                 when (val model = load.model) {
                     is LoadModel.Closed -> model.connections.forEach { c ->
-                        add(app, call, LoadLevel(load.driver, LoadShape.Closed(c), length, warmup, load.timeout, load.threads, warmupMax, full, load.instances, load.durationMax), rep)
+                        add(app, call, LoadLevel(LoadShape.Closed(c), settings, full), rep)
                     }
                     is LoadModel.Open -> model.rates.forEach { rate ->
-                        val shape = LoadShape.Open(rate, model.connections ?: OpenModel.connectionsFor(rate, load.timeout))
-                        add(app, call, LoadLevel(load.driver, shape, length, warmup, load.timeout, load.threads, warmupMax, instances = load.instances), rep)
+                        val shape = LoadShape.Open(rate, model.connections ?: OpenModel.connectionsFor(rate, settings.timeout))
+                        add(app, call, LoadLevel(shape, settings.copy(durationMax = null)), rep)
                     }
                     is LoadModel.Capacity -> CapacitySearch(
-                        app, suite.profile, call, LoadLevel(load.driver, LoadShape.Open(model.startRate, 1), length, warmup, load.timeout, load.threads, warmupMax),
+                        // one instance, the default priming: a search's steps are its own cells (run/CapacitySearchRunner)
+                        app, suite.profile, call, LoadLevel(LoadShape.Open(model.startRate, 1), LoadSettings(settings.driver, length, settings.warmup, settings.timeout, settings.threads, settings.warmupMax)),
                         model.slo, model.startRate, model.maxRate, model.precision, model.connections, rep,
                         prime = suite.restart == stackbench.runner.suite.Restart.APP,
                     ).let { s -> if (kept(s.configKey)) searches += s }

@@ -20,6 +20,12 @@ data class ChartSpec(
     val xMarks: List<Mark> = emptyList(),
     /** A second y axis, on the right, for series with [Series.rightAxis]. */
     val y2: Axis? = null,
+    /** The chart's height in pixels; null: the page's default for its place. */
+    val height: Int? = null,
+    /** A forest plot ([ForestSpec]): rows of labelled comparisons, their labels given room, the ratio axis fitted to the rows. */
+    val forest: Boolean = false,
+    /** A forest's room for its row labels, in pixels (null: the script's default). */
+    val labelWidth: Int? = null,
 )
 
 /** type: value, log, category, or percentile (a log axis of 1/(1-p), as HdrHistogram plots percentiles). */
@@ -27,7 +33,7 @@ data class Axis(val name: String, val type: String = "value", val categories: Li
 
 data class Series(
     val name: String,
-    /** line, scatter or bar. */
+    /** line, scatter, bar, or interval (a dot at x with a bar from [Point.low] to [Point.high] and a band of ±[Point.band] around 1). */
     val type: String,
     val color: String,
     val symbol: String,
@@ -41,8 +47,8 @@ data class Series(
     val rightAxis: Boolean = false,
 )
 
-/** x is a category's index on a category axis; a null y is a gap. */
-data class Point(val x: Double, val y: Double?, val note: String? = null)
+/** x is a category's index on a category axis; a null y is a gap. [low], [high] and [band]: an interval series' bar and band. */
+data class Point(val x: Double, val y: Double?, val note: String? = null, val low: Double? = null, val high: Double? = null, val band: Double? = null)
 
 data class Mark(val value: Double, val label: String)
 

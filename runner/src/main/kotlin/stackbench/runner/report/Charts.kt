@@ -54,26 +54,26 @@ class Charts(private val view: RunView) {
         val note = group.panel.latencyKind
         return listOfNotNull(
             chart(cells, "c-spectrum-$id", "Latency by percentile", note, Axis("percentile", "percentile"), Axis("latency, ms", "log"), group) { c ->
-                c.measured!!.spectrum.filter { it.percentile >= 50.0 && it.percentile <= Percentiles.MAX }
+                c.window.measured!!.spectrum.filter { it.percentile >= 50.0 && it.percentile <= Percentiles.MAX }
                     .map { Point(Percentiles.x(it.percentile), it.ms.takeIf { v -> v > 0 }, "p" + Format.plain(it.percentile)) }
             },
             chart(cells, "c-rps-$id", "Requests/s over time", "successful answers in each second of the measured window", Axis("second of the measured window, s"), Axis("requests/s"), group) { c ->
-                c.measured!!.perSecond.map { Point(it.second.toDouble(), it.successes.toDouble()) }
+                c.window.measured!!.perSecond.map { Point(it.second.toDouble(), it.successes.toDouble()) }
             },
             chart(cells, "c-p99t-$id", "p99 latency over time", "$note, each second", Axis("second of the measured window, s"), Axis("p99 latency, ms", "log"), group) { c ->
-                c.measured!!.perSecond.mapNotNull { s -> s.p99?.takeIf { it > 0 }?.let { Point(s.second.toDouble(), it) } }
+                c.window.measured!!.perSecond.mapNotNull { s -> s.p99?.takeIf { it > 0 }?.let { Point(s.second.toDouble(), it) } }
             },
             chart(cells, "c-cpu-$id", "App CPU", "share of the CPU the app was allotted", Axis("seconds into the measured window, s"), Axis("app CPU, % of allotment"), group) { c ->
-                rates(c.samples) { it.cgroupCpuMs ?: it.cpuMs }.map { (t, perMs) -> Point(t, perMs * 100 / allotted(c)) }
+                rates(c.resources.samples) { it.cgroupCpuMs ?: it.cpuMs }.map { (t, perMs) -> Point(t, perMs * 100 / allotted(c)) }
             },
             chart(cells, "c-rss-$id", "App memory (RSS)", null, Axis("seconds into the measured window, s"), Axis("RSS, MiB"), group) { c ->
-                c.samples.mapNotNull { s -> s.rssBytes?.let { Point(s.tMs / 1000.0, it / 1048576.0) } }
+                c.resources.samples.mapNotNull { s -> s.rssBytes?.let { Point(s.tMs / 1000.0, it / 1048576.0) } }
             },
             chart(cells, "c-threads-$id", "App threads", null, Axis("seconds into the measured window, s"), Axis("threads"), group) { c ->
-                c.samples.mapNotNull { s -> s.threads?.let { Point(s.tMs / 1000.0, it.toDouble()) } }
+                c.resources.samples.mapNotNull { s -> s.threads?.let { Point(s.tMs / 1000.0, it.toDouble()) } }
             },
             chart(cells, "c-ctx-$id", "Context switches", "voluntary + involuntary, summed over the app's threads", Axis("seconds into the measured window, s"), Axis("context switches/s"), group) { c ->
-                rates(c.samples) { s -> if (s.voluntaryCtx == null && s.involuntaryCtx == null) null else ((s.voluntaryCtx ?: 0) + (s.involuntaryCtx ?: 0)).toDouble() }
+                rates(c.resources.samples) { s -> if (s.voluntaryCtx == null && s.involuntaryCtx == null) null else ((s.voluntaryCtx ?: 0) + (s.involuntaryCtx ?: 0)).toDouble() }
                     .map { (t, perMs) -> Point(t, perMs * 1000) }
             },
         )
@@ -104,12 +104,12 @@ class Charts(private val view: RunView) {
 
     /** Startup per app configuration: the median over its cells, each cell a dot. */
     fun startup(): ChartSpec? {
-        val byApp = view.configs.flatMap { it.cells }.filter { it.startup != null }.groupBy { it.app.name }
+        val byApp = view.configs.flatMap { it.cells }.filter { it.start.startup != null }.groupBy { it.app.name }
         if (byApp.isEmpty()) return null
         val apps = view.apps.filter { it in byApp }
         val series = apps.flatMapIndexed { i, app ->
             val style = view.style(app)
-            val seconds = byApp.getValue(app).map { it.startup!!.toHealthyMs / 1000 }
+            val seconds = byApp.getValue(app).map { it.start.startup!!.toHealthyMs / 1000 }
             val median = stackbench.runner.stats.Statistics.median(seconds)
             listOfNotNull(
                 Series(app, "bar", style.color, style.symbol, data = listOf(Point(i.toDouble(), median, "median of ${Format.plural(seconds.size, "start")}"))),

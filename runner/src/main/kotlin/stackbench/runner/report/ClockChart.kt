@@ -16,7 +16,7 @@ import stackbench.runner.results.SliceRecord
  */
 internal object ClockChart {
     fun of(c: CellResult, view: RunView, id: String): ChartSpec? {
-        val w = c.warmupRecord ?: return null
+        val w = c.warmup.record ?: return null
         val style = view.style(c.app.name)
         val answers = mutableListOf<Point>()
         val priming = mutableListOf<Point>()
@@ -33,12 +33,12 @@ internal object ClockChart {
             jit += Point(t + seconds, null)
             t += seconds
         }
-        c.prime?.takeIf { c.appStartedBy == null }?.let { p ->
+        c.start.prime?.takeIf { c.appStartedBy == null }?.let { p ->
             marks += Mark(0.0, "priming")
             slices(p.warmup.slices, priming, p.warmup.seconds)
             p.saturation?.let { slices(it.slices, priming, it.seconds) }
         }
-        c.compileFirst?.let { f ->
+        c.warmup.compileFirst?.let { f ->
             marks += Mark(t, "compiling first (${f.endedBy})")
             slices(f.slices, compiling, f.seconds)
         }
@@ -47,7 +47,7 @@ internal object ClockChart {
         slices(w.slices, answers, w.seconds)
         w.steadyAfterSeconds?.let { marks += Mark(warmStart + it, "steady from") }
         marks += Mark(t, "window (warm-up: ${w.endedBy})")
-        c.measured?.perSecond?.forEach { answers += Point(t + it.second, it.successes.toDouble()) }
+        c.window.measured?.perSecond?.forEach { answers += Point(t + it.second, it.successes.toDouble()) }
         val series = listOfNotNull(
             Series("answers/s", "line", style.color, style.symbol, data = answers),
             priming.takeIf { p -> p.any { it.y != null } }?.let { Series("priming on /noop, answers/s", "line", style.color, style.symbol, "dotted", it, faint = true) },

@@ -26,7 +26,7 @@ object EnvironmentSection {
             "CPU" to "${e(env.cpuModel)}<small>${env.logicalCpus} logical, ${env.physicalCpus} physical</small>",
             "memory" to Format.gib(env.memoryBytes),
             "runner JDK" to e(env.runnerJdk),
-            "app JDK" to e(env.appJdk) + if (result.cells.any { it.runtime?.requested != null }) " <small>for the apps that name no <code>jdk:</code>; each app's below</small>" else "",
+            "app JDK" to e(env.appJdk) + if (result.cells.any { it.system.runtime?.requested != null }) " <small>for the apps that name no <code>jdk:</code>; each app's below</small>" else "",
             "load drivers" to env.drivers.entries.joinToString("<br>") { "${e(it.key)}: ${e(it.value)}" }.ifEmpty { "–" },
             "isolation" to e(env.isolation),
             "hosts" to env.hosts.joinToString("<br>") { h ->
@@ -54,12 +54,12 @@ object EnvironmentSection {
      * its JVM reported it (`runtime`), where an app names its `jdk:` or the JVM named itself.
      */
     private fun versions(result: RunResult): String {
-        val runtimes = result.cells.mapNotNull { c -> c.runtime?.let { c.app.name to it } }.distinctBy { it.first }.toMap()
+        val runtimes = result.cells.mapNotNull { c -> c.system.runtime?.let { c.app.name to it } }.distinctBy { it.first }.toMap()
         val rows = if (result.environment.apps.isNotEmpty() && runtimes.values.none { it.requested != null }) {
             result.environment.apps.map { (label, v) -> listOf(label, v.springBoot, v.springFramework, "${v.server} ${v.serverVersion}", v.jdk) }
         } else {
-            result.cells.filter { it.info != null || it.runtime != null }.distinctBy { it.app.name }.map { c ->
-                fun s(k: String) = c.info?.path(k)?.asString("")?.ifEmpty { null } ?: "–"
+            result.cells.filter { it.system.info != null || it.system.runtime != null }.distinctBy { it.app.name }.map { c ->
+                fun s(k: String) = c.system.info?.path(k)?.asString("")?.ifEmpty { null } ?: "–"
                 listOf(c.app.name, s("springBoot"), s("springFramework"), "${s("server")} ${s("serverVersion")}", runtimes[c.app.name]?.let(::runtime) ?: s("jdk"))
             }
         }

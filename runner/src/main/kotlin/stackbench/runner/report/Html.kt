@@ -64,6 +64,37 @@ $style</style>
 <main>
 """
 
+    /**
+     * A whole page with charts: [pageHead], [body], a footer of [footer] (HTML, as is) and the chart library's notice,
+     * then [data] (the charts' specs and what the renderer needs, as JSON) and the two scripts that draw them, each
+     * allowed by its hash in the content security policy and nothing else; [style]: the page's CSS beyond the lab's.
+     */
+    fun chartedPage(title: String, body: String, footer: String, data: Any?, style: String = ""): String {
+        val echarts = inlineScript(Assets.echarts)
+        val script = inlineScript(Assets.script)
+        val csp = "default-src 'none'; script-src ${hash(echarts)} ${hash(script)}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+        return pageHead(title, csp, Assets.css + style) + """$body
+<footer>$footer
+Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Apache License 2.0. ${text(Assets.echartsNotice.replace('\n', ' '))}</footer>
+</main>
+<script type="application/json" id="sb-data">${json(data)}</script>
+<script>$echarts</script>
+<script>$script</script>
+</body>
+</html>
+"""
+    }
+
+    private fun hash(script: String) =
+        "'sha256-" + java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256").digest(script.toByteArray(Charsets.UTF_8))) + "'"
+
+    /** A chart's place in a page: its caption (title and note) and the element report.js draws [spec] into, at its height. */
+    fun figure(spec: ChartSpec): String {
+        val note = spec.note?.let { "<small>${text(it)}</small>" } ?: ""
+        val style = spec.height?.let { " style=\"height: ${it}px\"" } ?: ""
+        return """<figure><figcaption>${text(spec.title)}$note</figcaption><div class="chart" id="${text(spec.id)}"$style role="img" aria-label="${text(spec.title)}"></div></figure>"""
+    }
+
     /** An id or class fragment made of safe characters only. */
     fun slug(s: String): String = s.lowercase().replace(Regex("[^a-z0-9]+"), "-").trim('-').ifEmpty { "x" }
 }

@@ -4,8 +4,6 @@ import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Format
 import stackbench.runner.results.RunResult
 import stackbench.runner.results.RunStatus
-import java.security.MessageDigest
-import java.util.Base64
 
 /**
  * report.html: one self-contained page from results.json alone. The chart library and the renderer are
@@ -21,24 +19,10 @@ object HtmlReport {
             ProbeSection.ALL.map { it.html(result, ::e) } + page.environment()
         val body = sections.joinToString("\n")
         // every chart carries where its figures come from, drawn into it (report.js), so a copied chart still says it
-        val data = Html.json(mapOf("charts" to page.specs, "provenance" to stackbench.runner.results.RunProvenance.of(result)))
-        val echarts = Html.inlineScript(Assets.echarts)
-        val script = Html.inlineScript(Assets.script)
-        val csp = "default-src 'none'; script-src ${hash(echarts)} ${hash(script)}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
-        return Html.pageHead("${result.run.suite} · stackbench report", csp, Assets.css) + """$body
-<footer>Rendered by stackbench from results.json (schema ${e(result.schema)}) alone; re-render it with <code>./stackbench report DIR</code>.
-Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Apache License 2.0. ${e(Assets.echartsNotice.replace('\n', ' '))}</footer>
-</main>
-<script type="application/json" id="sb-data">$data</script>
-<script>$echarts</script>
-<script>$script</script>
-</body>
-</html>
-"""
+        return Html.chartedPage("${result.run.suite} · stackbench report", body,
+            "Rendered by stackbench from results.json (schema ${e(result.schema)}) alone; re-render it with <code>./stackbench report DIR</code>.",
+            mapOf("charts" to page.specs, "provenance" to stackbench.runner.results.RunProvenance.of(result)))
     }
-
-    private fun hash(script: String) =
-        "'sha256-" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(script.toByteArray(Charsets.UTF_8))) + "'"
 
     /** The page's sections; collects the chart specs its figures place. */
     private class Page(val view: RunView) {
@@ -50,8 +34,7 @@ Charts drawn with Apache ECharts ${Assets.ECHARTS_VERSION}, inlined under the Ap
         fun figure(spec: ChartSpec): String {
             val id = if (specs.any { it.id == spec.id }) "${spec.id}-${specs.size}" else spec.id
             specs += spec.copy(id = id)
-            val note = spec.note?.let { "<small>${e(it)}</small>" } ?: ""
-            return """<figure><figcaption>${e(spec.title)}$note</figcaption><div class="chart" id="$id" role="img" aria-label="${e(spec.title)}"></div></figure>"""
+            return Html.figure(spec.copy(id = id))
         }
 
         fun header(): String {
@@ -94,7 +77,8 @@ $warning"""
                 "<li><h3>${e(gf.group.title)}</h3>${lines.joinToString("").ifEmpty { "<p>No cell here was measured.</p>" }}</li>"
             }
             val basis = "Whether two configurations differ is decided only by the suite's comparisons (over app processes, above); the ranking below is descriptive."
-            val decided = if (result.decisions.isEmpty()) "" else "<h3>The suite's comparisons: ${Decided.count(result.decisions)}</h3><ul class=\"findings\">" +
+            val chart = ForestSpec.ofDecisions("comparisons", "The suite's comparisons, as one picture", result.decisions)?.let { "<div class=\"charts full\">${figure(it)}</div>" } ?: ""
+            val decided = if (result.decisions.isEmpty()) "" else "<h3>The suite's comparisons: ${Decided.count(result.decisions)}</h3>$chart<ul class=\"findings\">" +
                 result.decisions.joinToString("") { "<li><p><strong>${e(it.name)}</strong>: ${Decided.sentence(it, ::e)}</p></li>" } + "</ul>"
             return """<section id="findings"><h2>What this run shows</h2>$decided<p class="caution">Computed from the results: at each swept value, the best configuration by throughput and by p99 (medians of the windows that count), and its margin over the next. $basis</p><ul class="findings">$items</ul></section>"""
         }

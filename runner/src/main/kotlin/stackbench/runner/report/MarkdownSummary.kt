@@ -44,8 +44,8 @@ object MarkdownSummary {
                 figure(c.throughput, reps, Format::rate),
                 figure(c.p50, false, Format::ms),
                 figure(c.p99, reps, Format::ms) + if (mixed) (if (c.corrected) " (open)" else " (closed)") else "",
-                Format.percent(c.ok.map { it.measured!!.errorRate }.takeIf { it.isNotEmpty() }?.let { stackbench.runner.stats.Statistics.median(it) }, 2),
-                Format.percent(c.ok.mapNotNull { it.resources?.cpuShare }.takeIf { it.isNotEmpty() }?.let { stackbench.runner.stats.Statistics.median(it) }),
+                Format.percent(c.ok.map { it.window.measured!!.errorRate }.takeIf { it.isNotEmpty() }?.let { stackbench.runner.stats.Statistics.median(it) }, 2),
+                Format.percent(c.ok.mapNotNull { it.resources.summary?.cpuShare }.takeIf { it.isNotEmpty() }?.let { stackbench.runner.stats.Statistics.median(it) }),
                 md(flags.joinToString(", ")),
             )
             "| " + cells.joinToString(" | ") + " |"

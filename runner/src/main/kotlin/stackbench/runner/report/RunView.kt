@@ -14,19 +14,19 @@ class Config(val key: String, val cells: List<CellResult>) {
     val first: CellResult = cells.first()
     val app: String get() = first.app.name
     val strategy: String? get() = first.endpoint.strategy
-    val ok: List<CellResult> = cells.filter { it.status == CellStatus.OK && it.measured != null }
+    val ok: List<CellResult> = cells.filter { it.status == CellStatus.OK && it.window.measured != null }
     val failed: List<CellResult> = cells.filter { it.status != CellStatus.OK }
 
-    val throughput: Estimate? = estimate { it.measured?.throughput }
-    val p50: Estimate? = estimate { it.measured?.latency?.p50 }
-    val p99: Estimate? = estimate { it.measured?.latency?.p99 }
-    val p999: Estimate? = estimate { it.measured?.latency?.p999 }
+    val throughput: Estimate? = estimate { it.window.measured?.throughput }
+    val p50: Estimate? = estimate { it.window.measured?.latency?.p50 }
+    val p99: Estimate? = estimate { it.window.measured?.latency?.p99 }
+    val p999: Estimate? = estimate { it.window.measured?.latency?.p999 }
 
     /** Requests per CPU-second the app used, window by window ([Efficiency]). */
     val perCpuSecond: Estimate? = estimate(Efficiency::perCpuSecond)
 
     /** True when every measured repetition counted latency from the intended send time (open model). */
-    val corrected: Boolean get() = ok.isNotEmpty() && ok.all { it.measured!!.latencyCorrected }
+    val corrected: Boolean get() = ok.isNotEmpty() && ok.all { it.window.measured!!.latencyCorrected }
 
     fun estimate(figure: (CellResult) -> Double?): Estimate? =
         ok.mapNotNull(figure).filter { !it.isNaN() }.takeIf { it.isNotEmpty() }?.let { Statistics.estimate(it) }

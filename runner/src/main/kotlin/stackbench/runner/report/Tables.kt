@@ -48,7 +48,7 @@ class Tables(private val view: RunView) {
         val flags = c.flags + (if (c.throughput?.noisy == true || c.p99?.noisy == true) listOf(Flag("noisy", "the windows spread more than ${Format.percent(Statistics.NOISY_SPREAD)} of the median", "other")) else emptyList())
         val ok = c.ok
         val latencyTag = if (c.corrected) """<span class="flag info" title="open model: latency counted from each request's intended send time">open-model</span>""" else ""
-        val errors = median(ok.map { it.measured!!.errorRate })
+        val errors = median(ok.map { it.window.measured!!.errorRate })
         val cells = listOf(
             t("<span class=\"nowrap\">${swatch(c.app)}${e(c.app)}</span><small>${e(f.app.label)} · Boot ${e(f.app.boot)}${if (f.app.virtualThreads) " · virtual threads" else ""}</small>"),
             t("${e(f.endpoint.label)} · ${e(f.load.label)}<small>${e(f.endpoint.method)} ${e(f.endpoint.path)}</small><small>${e(f.load.driver)}, ${e(f.load.model)} model</small>"),
@@ -58,11 +58,11 @@ class Tables(private val view: RunView) {
             n("<b>${Format.ms(c.p99?.median)}</b>${spread(c.p99, Format::ms)}$latencyTag${badges(flags, "latency")}"),
             n(Format.ms(c.p999?.median)),
             n(Format.percent(errors, 2)),
-            n(Format.percent(median(ok.mapNotNull { it.resources?.cpuShare }))),
+            n(Format.percent(median(ok.mapNotNull { it.resources.summary?.cpuShare }))),
             n(efficiency(ok.mapNotNull(Efficiency::perCpuSecond), Format::rate)),
-            n(Format.mib(ok.mapNotNull { it.resources?.rssMaxBytes }.maxOrNull()) + (ok.mapNotNull { it.resources?.threadsMax }.maxOrNull()?.let { "<small>$it threads</small>" } ?: "") +
+            n(Format.mib(ok.mapNotNull { it.resources.summary?.rssMaxBytes }.maxOrNull()) + (ok.mapNotNull { it.resources.summary?.threadsMax }.maxOrNull()?.let { "<small>$it threads</small>" } ?: "") +
                 (ok.mapNotNull(Efficiency::perMib).takeIf { it.isNotEmpty() }?.let { "<small>${efficiency(it) { v -> "%.1f".format(java.util.Locale.ROOT, v) }} req/s per MiB</small>" } ?: "")),
-            n(Format.perSecond(median(ok.mapNotNull { r -> r.resources?.let { (it.voluntaryCtxPerSecond ?: 0.0) + (it.involuntaryCtxPerSecond ?: 0.0) } }))),
+            n(Format.perSecond(median(ok.mapNotNull { r -> r.resources.summary?.let { (it.voluntaryCtxPerSecond ?: 0.0) + (it.involuntaryCtxPerSecond ?: 0.0) } }))),
         ) + (if (ceil) ceilingCells(c) else emptyList()) + t(
             flags.filter { it.affects != "throughput" && it.affects != "latency" }.joinToString("", transform = ::badge) +
                 c.failed.joinToString("") { """<small class="bad">r${it.repetition} ${e(it.status.name.lowercase())}: ${e(it.reason)}</small>""" })
@@ -91,8 +91,8 @@ class Tables(private val view: RunView) {
     }
 
     private fun cellRows(group: Group, c: CellResult, columns: Int): String {
-        val m = c.measured
-        val r = c.resources
+        val m = c.window.measured
+        val r = c.resources.summary
         val ok = c.status == CellStatus.OK
         val quiet = c.flags.filter { it.code == "closed-model" }
         val loud = c.flags - quiet.toSet()
@@ -106,7 +106,7 @@ class Tables(private val view: RunView) {
             n(Format.percent(r?.cpuShare)), n(Format.mib(r?.rssMaxBytes)), n(r?.threadsMax?.toString() ?: "–"),
             n(Format.perSecond(r?.voluntaryCtxPerSecond)), n(Format.perSecond(r?.involuntaryCtxPerSecond)),
             n(r?.gcPauses?.let { "$it<small>${Format.ms(r.gcPauseTotalMs)} ms</small>" } ?: "–"),
-            n(Format.percent(r?.driverCpuShare)), n(Format.seconds(c.startup?.toHealthyMs)),
+            n(Format.percent(r?.driverCpuShare)), n(Format.seconds(c.start.startup?.toHealthyMs)),
         )
         val notes = loud.map { "<div>${badge(it)} ${e(it.message)}</div>" } +
             listOfNotNull(c.verification?.takeIf { !it.ok }?.let { v -> "<div>${badge(Flag("verify-failed", v.problem ?: "", "throughput"))} ${e(v.problem)} <code>${e(v.bodyExcerpt)}</code></div>" }) +

@@ -6,8 +6,10 @@ import tools.jackson.databind.JsonNode
 enum class CellStatus { OK, FAILED, INTERRUPTED }
 
 /**
- * Everything one cell measured, however it ended: a failed cell keeps what it measured before the
- * failure. `docs/results-schema.md` describes every field.
+ * Everything one cell measured, however it ended: a failed cell keeps what it measured before the failure. On top, what
+ * the cell is (its key, process, app, profile, endpoint and load settings) and how it ended; below, one group a stage of
+ * the cell's pipeline, in the order they ran: [system], [start], [verification], [warmup], [window], [resources],
+ * [probes], [ceiling]. `docs/results-schema.md` describes every field.
  */
 data class CellResult(
     val key: String,
@@ -18,68 +20,99 @@ data class CellResult(
     val status: CellStatus,
     val reason: String? = null,
     val logTail: List<String>? = null,
-    val app: AppRecord,
-    val profile: ProfileRecord,
-    val endpoint: EndpointRecord,
-    val load: LoadRecord,
-    /** The app's own `GET /info` answer, verbatim. */
-    val info: JsonNode? = null,
-    val startup: StartupResult? = null,
-    val verification: VerificationResult? = null,
-    val idle: IdleProbe? = null,
-    val warmup: LoadResult? = null,
-    val measured: LoadResult? = null,
-    val resources: ResourceSummary? = null,
-    val ceiling: Ceiling? = null,
-    val flags: List<Flag> = emptyList(),
-    val timings: Timings? = null,
-    val samples: List<Sample> = emptyList(),
-    val files: Map<String, String> = emptyMap(),
-    /** What the system under test was and what the lab could not read of it; null in runs made before own apps. */
-    val sut: SutRecord? = null,
-    /** The JVM's runtime, for a JVM the lab started; null otherwise. */
-    val runtime: RuntimeRecord? = null,
-    /** The key of the cell that started the app this cell measured (`restart: app`); null when it started its own. */
-    val appStartedBy: String? = null,
     /**
      * The app process (JVM) the plan gave this cell's window: `tomcat-platform#2` (the app's second process, `restart:
      * app` with `processes`), or `<configuration>#<repetition>` with `restart: cell`. Null in runs made before processes
      * were recorded: decisions then take every cell as a process of its own, and say so.
      */
     val process: String? = null,
-    /** The app's own throughput (req/s) in each slice of the warm-up, until it settled. */
-    val warmupSteps: List<Double> = emptyList(),
-    /** How long the app took to finish the warm-up's requests still in flight. */
-    val quietAfterWarmupMs: Long? = null,
-    /** How the warm-up ended (steady or cap) and the time to steady state, slice by slice. */
-    val warmupRecord: WarmupRecord? = null,
-    /**
-     * How the app's throughput went over [warmupRecord] ([Settlings]): settled after T s, still rising, falling at X %
-     * a minute, or oscillating, with its figure; null without a warm-up, with too few slices to class, or in records
-     * made before classes were (their warm-ups are classed when read: [Settlings.of]).
-     */
-    val settling: SettlingRecord? = null,
-    /** The `compile-first` stage before the warm-up (the cell's own request at one connection until the JIT was quiet); null: none. */
-    val compileFirst: WarmupRecord? = null,
-    /** The warm-up's second stage on new connections (`warmup-reconnect`), after [warmupRecord]; null: none. */
-    val warmupAgain: WarmupRecord? = null,
-    /** The priming of the app process this cell measured (recorded by the cell that started it, repeated by the cells reusing it). */
-    val prime: PrimeRecord? = null,
-    /** The measured window's shape (flat, warming, slowing, no steady state) and its round trips per connection. */
-    val windowShape: WindowRecord? = null,
-    /** JIT, GC and work CPU over the measured window, from the app's stats channel. */
-    val jvm: JvmWindow? = null,
-    /** The machine's pace beside the measured window (a fixed piece of arithmetic's CPU time), against the run's calmest. */
-    val pace: PaceReading? = null,
+    /** The key of the cell that started the app this cell measured (`restart: app`); null when it started its own. */
+    val appStartedBy: String? = null,
+    val app: AppRecord,
+    val profile: ProfileRecord,
+    val endpoint: EndpointRecord,
+    val load: LoadRecord,
+    val system: SystemRecord = SystemRecord(),
+    val start: StartRecord = StartRecord(),
+    val verification: VerificationResult? = null,
+    val warmup: WarmupStage = WarmupStage(),
+    val window: WindowStage = WindowStage(),
+    val resources: ResourcesRecord = ResourcesRecord(),
     /** What each measurement probe recorded over the window, by the probe's name (`profile`...); empty without probes. */
     val probes: Map<String, ProbeRecord> = emptyMap(),
+    val ceiling: CeilingRecord = CeilingRecord(),
+    val flags: List<Flag> = emptyList(),
+    val timings: Timings? = null,
+    val files: Map<String, String> = emptyMap(),
+    val startedAt: String? = null,
+    val finishedAt: String? = null,
+)
+
+/**
+ * What the system under test was: its kind and capabilities ([sut]), the JVM's runtime, its own `/info` answer and
+ * where its stats channel ran.
+ */
+data class SystemRecord(
+    /** What the system under test was and what the lab could not read of it; null in runs made before own apps. */
+    val sut: SutRecord? = null,
+    /** The JVM's runtime, for a JVM the lab started; null otherwise. */
+    val runtime: RuntimeRecord? = null,
+    /** The app's own `GET /info` answer, verbatim. */
+    val info: JsonNode? = null,
     /**
      * Where the app's stats channel threads ran, in words: out of the app's CPU limits on the load generator's CPUs,
      * or in the app's limits and why; null for an app on another machine, or a record from before the lab moved them.
      */
     val statsThreads: String? = null,
-    val startedAt: String? = null,
-    val finishedAt: String? = null,
+)
+
+/** The app process's start: its start-up times, and its priming (recorded by the cell that started it, repeated by the cells reusing it). */
+data class StartRecord(
+    val startup: StartupResult? = null,
+    val prime: PrimeRecord? = null,
+)
+
+/** The warm-up before the window, stage by stage. */
+data class WarmupStage(
+    /** The `compile-first` stage before the warm-up (the cell's own request at one connection until the JIT was quiet); null: none. */
+    val compileFirst: WarmupRecord? = null,
+    /** How the warm-up ended (steady or cap) and the time to steady state, slice by slice. */
+    val record: WarmupRecord? = null,
+    /** The warm-up's second stage on new connections (`warmup-reconnect`), after [record]; null: none. */
+    val again: WarmupRecord? = null,
+    /**
+     * How the app's throughput went over [record] ([Settlings]): settled after T s, still rising, falling at X % a
+     * minute, or oscillating, with its figure; null without a warm-up, with too few slices to class, or in records made
+     * before classes were (their warm-ups are classed when read: [Settlings.of]).
+     */
+    val settling: SettlingRecord? = null,
+    /** The app's own throughput (req/s) in each slice of the warm-up, until it settled. */
+    val steps: List<Double> = emptyList(),
+    /** How long the app took to finish the warm-up's requests still in flight. */
+    val quietAfterMs: Long? = null,
+)
+
+/** The measured window: the load generator's figures, the window's shape, the JVM's and the machine's pace over it. */
+data class WindowStage(
+    val measured: LoadResult? = null,
+    /** The measured window's shape (flat, warming, slowing, no steady state) and its round trips per connection. */
+    val shape: WindowRecord? = null,
+    /** JIT, GC and work CPU over the measured window, from the app's stats channel. */
+    val jvm: JvmWindow? = null,
+    /** The machine's pace beside the measured window (a fixed piece of arithmetic's CPU time), against the run's calmest. */
+    val pace: PaceReading? = null,
+)
+
+/** The app's resources over the window: the summary, and the samples it was made from. */
+data class ResourcesRecord(
+    val summary: ResourceSummary? = null,
+    val samples: List<Sample> = emptyList(),
+)
+
+/** What the laws allow the cell ([bound]), and the idle probe's time per request that they use. */
+data class CeilingRecord(
+    val idle: IdleProbe? = null,
+    val bound: Ceiling? = null,
 )
 
 /**

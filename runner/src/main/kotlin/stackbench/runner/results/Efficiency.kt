@@ -14,15 +14,15 @@ object Efficiency {
 
     /** Requests per CPU-second of the app: its throughput over the CPU it used a second (its share of its allotment × the CPUs allotted). */
     fun perCpuSecond(c: CellResult): Double? {
-        val throughput = c.measured?.throughput?.takeUnless { it.isNaN() } ?: return null
-        val cpuSeconds = (c.resources?.cpuShare ?: return null) * allottedCpus(c.profile)
+        val throughput = c.window.measured?.throughput?.takeUnless { it.isNaN() } ?: return null
+        val cpuSeconds = (c.resources.summary?.cpuShare ?: return null) * allottedCpus(c.profile)
         return if (cpuSeconds > 0) throughput / cpuSeconds else null
     }
 
     /** Requests a second per MiB of the app's peak resident memory over the window. */
     fun perMib(c: CellResult): Double? {
-        val throughput = c.measured?.throughput?.takeUnless { it.isNaN() } ?: return null
-        val mib = (c.resources?.rssMaxBytes ?: return null) / MIB
+        val throughput = c.window.measured?.throughput?.takeUnless { it.isNaN() } ?: return null
+        val mib = (c.resources.summary?.rssMaxBytes ?: return null) / MIB
         return if (mib > 0) throughput / mib else null
     }
 }

@@ -1,6 +1,7 @@
 package stackbench.runner.results
 
 import tools.jackson.core.JacksonException
+import tools.jackson.databind.node.ObjectNode
 import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.io.path.isDirectory
@@ -33,7 +34,7 @@ class ResultsStore(private val dir: Path) {
         }
 
         /**
-         * Reads a run's record. Throws [IllegalArgumentException] naming the file when it is missing, is not
+         * Reads a run's record, a schema-1 one as schema 2 ([SchemaUpgrade]). Throws [IllegalArgumentException] naming the file when it is missing, is not
          * JSON, or has another schema.
          */
         fun read(path: Path): RunResult {
@@ -48,10 +49,11 @@ class ResultsStore(private val dir: Path) {
                 throw IllegalArgumentException("$file is not JSON: ${e.originalMessage}")
             }
             val schema = tree.path("schema").asString("")
-            require(schema == SCHEMA) {
+            require(schema == SCHEMA || schema == SchemaUpgrade.SCHEMA_1 && tree is ObjectNode) {
                 if (schema.isEmpty()) "$file is not a stackbench results file (no \"schema\")"
-                else "$file has schema \"$schema\"; this version reads \"$SCHEMA\""
+                else "$file has schema \"$schema\"; this version reads \"$SCHEMA\" and \"${SchemaUpgrade.SCHEMA_1}\""
             }
+            if (schema == SchemaUpgrade.SCHEMA_1) SchemaUpgrade.from1(tree as ObjectNode)
             return try {
                 Json.mapper.treeToValue(tree, RunResult::class.java)
             } catch (e: JacksonException) {

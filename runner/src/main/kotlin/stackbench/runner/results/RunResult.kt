@@ -1,7 +1,10 @@
 package stackbench.runner.results
 
-/** The schema id every `results.json` carries; a reader refuses another. */
-const val SCHEMA = "stackbench.results/1"
+import com.fasterxml.jackson.annotation.JsonIgnore
+import stackbench.runner.stats.RatioDecision
+
+/** The schema id every `results.json` carries; a reader upgrades schema 1 ([SchemaUpgrade]) and refuses another. */
+const val SCHEMA = "stackbench.results/2"
 
 /** The whole record of one run: what ran, on what, and every cell and capacity search it measured. */
 data class RunResult(
@@ -72,40 +75,18 @@ data class ProfileComparisonRecord(
 data class FrameChangeRecord(val frame: String, val a: Double, val b: Double, val change: Double)
 
 /**
- * One comparison of a run, decided: the ratio a ÷ b of [figure] (throughput unless `findings-run` asked another),
- * its interval and rank-test p over what counts, and where it stands against the threshold (`higher`, `lower`,
- * `same`, or `undecided`), with the cells left out and why. [method] says how: `welch-log-process-means` (the
- * process as the unit: the ratio of geometric means over process means, Welch's t interval on their logarithms at
- * [confidence], the exact Mann-Whitney p; [nA] and [nB] are then windows, [processesA] and [processesB] processes),
- * or null in runs decided before it (medians of repetitions, a 95 % bootstrap interval, Mann-Whitney's normal
- * approximation). docs/results-schema.md describes every field.
+ * One comparison of a run, decided: which two configurations ([a] ÷ [b]) on which [figure] (throughput unless
+ * `findings-run` asked another), the engine's [decision] as it made it (ratio, interval, p, relation, words, method,
+ * look: stats/RatioDecision), and what the suite's decision adds around it: the cells left out and waived, the rules
+ * that chose them, each side's spread, and the processes that would decide. docs/results-schema.md describes every field.
  */
 data class DecisionRecord(
     val name: String,
     val a: String,
     val b: String,
-    val threshold: Double,
-    val ratio: Double?,
-    val low: Double?,
-    val high: Double?,
-    val pValue: Double?,
-    val nA: Int,
-    val nB: Int,
-    val relation: String,
-    val decided: Boolean,
-    val why: String,
-    val leftOut: List<String> = emptyList(),
     val figure: String = "throughput",
-    val method: String? = null,
-    val processesA: Int? = null,
-    val processesB: Int? = null,
-    val df: Double? = null,
-    val confidence: Double? = null,
-    /** Look [look] of at most [maxLooks] (`--until-decided`): [confidence] is what alpha spending allowed that look. */
-    val look: Int? = null,
-    val maxLooks: Int? = null,
-    /** Whether [pValue] is exact (false: tied process means, normal approximation). */
-    val pExact: Boolean? = null,
+    val decision: RatioDecision,
+    val leftOut: List<String> = emptyList(),
     /** False when the cells carry no process (a run before processes were recorded): each window was taken as its own process. */
     val processesRecorded: Boolean? = null,
     /** The windows counted although flagged, each with the flags and why the figure does not depend on them ([Flags.waived]). */
@@ -118,8 +99,8 @@ data class DecisionRecord(
     /**
      * The fewest processes a side (up to 20) that would decide the measured ratio at this look's confidence if the
      * sides varied as measured, with as many windows a process (stats/Components.processesNeeded); null when 20 would
-     * not, or the spreads are unknown. Decided paired by round ([method] `paired-log-process-means`): the fewest pairs
-     * of rounds, from the spread of the rounds' log ratios (stats/PairedRatio.pairsNeeded).
+     * not, or the spreads are unknown. Decided paired by round (`paired-log-process-means`): the fewest pairs of
+     * rounds, from the spread of the rounds' log ratios (stats/PairedRatio.pairsNeeded).
      */
     val processesNeeded: Int? = null,
     /**
@@ -128,7 +109,10 @@ data class DecisionRecord(
      * null in runs decided before it was recorded.
      */
     val jvms: Int? = null,
-)
+) {
+    @get:JsonIgnore
+    val decided: Boolean get() = decision.decided
+}
 
 /**
  * A side's variation with the process as the unit, as relative spreads (standard deviations of natural logarithms:

@@ -65,7 +65,7 @@ object Settlings {
     }
 
     /** [cell]'s recorded class, or, for a record made before classes were, its warm-up's classed now. */
-    fun of(cell: CellResult): SettlingRecord? = cell.settling ?: cell.warmupRecord?.let(::of)
+    fun of(cell: CellResult): SettlingRecord? = cell.warmup.settling ?: cell.warmup.record?.let(::of)
 
     /**
      * Each process of [cells] (one configuration's) with its class: that of its last cell with one, where the

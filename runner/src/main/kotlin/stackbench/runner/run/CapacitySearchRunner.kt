@@ -16,7 +16,7 @@ import stackbench.runner.suite.Slo
 /** Whether one open-model cell met a latency and error target, and why not. */
 object CapacityJudge {
     fun held(result: CellResult, slo: Slo): Pair<Boolean, String> {
-        val m = result.measured ?: return false to "the cell ${result.status.name.lowercase()}: ${result.reason}"
+        val m = result.window.measured ?: return false to "the cell ${result.status.name.lowercase()}: ${result.reason}"
         if (result.status != CellStatus.OK) return false to "the cell ${result.status.name.lowercase()}: ${result.reason}"
         val p99 = m.latency.p99 ?: return false to "no latency was measured"
         return when {
@@ -54,7 +54,7 @@ class CapacitySearchRunner(private val executor: CellExecutor, private val liste
         } else null
         while (!ctx.stopping()) {
             val rate = policy.next(steps.map { CapacityPolicy.Step(it.rate, it.held) }) ?: break
-            val connections = search.connections ?: OpenModel.connectionsFor(rate, search.template.timeout)
+            val connections = search.connections ?: OpenModel.connectionsFor(rate, search.template.settings.timeout)
             val template = Cell(0, search.app, search.profile, search.endpoint,
                 search.template.copy(shape = LoadShape.Open(rate, connections)), search.repetition)
             val result = done[template.key] ?: run {
@@ -64,7 +64,7 @@ class CapacitySearchRunner(private val executor: CellExecutor, private val liste
             }
             if (result.status == CellStatus.INTERRUPTED) break
             val (held, why) = CapacityJudge.held(result, search.slo)
-            steps += CapacityStep(rate, result.measured?.latency?.p99, result.measured?.errorRate, held, result.key)
+            steps += CapacityStep(rate, result.window.measured?.latency?.p99, result.window.measured?.errorRate, held, result.key)
             listener.note("  capacity ${search.key}: ${LoadShape.formatRate(rate)} req/s ${if (held) "held" else "broke: $why"}")
         }
         val (capacity, brokeAt) = policy.outcome(steps.map { CapacityPolicy.Step(it.rate, it.held) })

@@ -63,10 +63,10 @@ class SuiteRunner(
         val searchCells = kept.filter { c -> plan.cells.none { it.key == c.key } }.associateBy { it.key }
         val searches = mutableListOf<stackbench.runner.results.CapacityResult>()
         // K looks at most, fixed now, before any data: a resumed run keeps the K it recorded
-        val maxLooks = earlier?.decisions?.mapNotNull { it.maxLooks }?.maxOrNull()
+        val maxLooks = earlier?.decisions?.mapNotNull { it.decision.maxLooks }?.maxOrNull()
             ?: if (untilDecided != null && plan.suite.comparisons.isNotEmpty()) Rounds.maxLooks(plan, untilDecided) else 1
-        var look = earlier?.decisions?.mapNotNull { it.look }?.maxOrNull() ?: 1
-        var frozen = earlier?.decisions.orEmpty().filter { it.decided && (it.look ?: 1) < look }
+        var look = earlier?.decisions?.mapNotNull { it.decision.look }?.maxOrNull() ?: 1
+        var frozen = earlier?.decisions.orEmpty().filter { it.decided && (it.decision.look ?: 1) < look }
         fun decide() = SuiteDecisions.decide(plan.suite.comparisons, cells, { stackbench.runner.stats.Look(look, maxLooks) }, frozen)
         var result = RunResult(run = info.copy(status = RunStatus.RUNNING), environment = environment, cells = sorted(cells, plan))
         store.write(result)
@@ -174,7 +174,7 @@ class SuiteRunner(
 
     /** The versions an app reported in its /info, recorded once per app label in the environment. */
     private fun withVersions(env: Environment, cell: CellResult): Environment {
-        val info = cell.info ?: return env
+        val info = cell.system.info ?: return env
         if (cell.app.label in env.apps) return env
         fun f(name: String) = info.path(name).asString("")
         val versions = stackbench.runner.results.AppVersions(f("springBoot"), f("springFramework"), f("server"), f("serverVersion"), f("jdk"))

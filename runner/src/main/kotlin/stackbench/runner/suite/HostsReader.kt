@@ -12,7 +12,7 @@ import java.time.Duration
  * network namespace, a machine over SSH) and which host runs the app, the downstream service and the load.
  */
 internal class HostsReader(private val root: YamlMap, private val problems: Problems, private val load: LoadSpec) {
-    private val driver: DriverSpec get() = load.driver
+    private val driver: DriverSpec get() = load.settings.driver
 
 
     fun read(): HostsSpec {

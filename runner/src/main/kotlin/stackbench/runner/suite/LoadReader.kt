@@ -133,7 +133,7 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
             requests != null -> LoadLength.Counted(requests)
             else -> LoadLength.Timed(duration)
         }
-        return LoadSpec(driver, model, length, warmup, timeout, threads, warmupMax, instances, durationMax, prime, primeMax, compileFirst, warmupReconnect)
+        return LoadSpec(model, LoadSettings(driver, length, warmup, timeout, threads, warmupMax, instances, durationMax, prime, primeMax, compileFirst, warmupReconnect))
     }
 
     private fun readCapacity(cap: Int?): LoadModel.Capacity {
@@ -171,8 +171,8 @@ internal class LoadReader(private val m: YamlMap, private val problems: Problems
 
     companion object {
         fun defaults() = LoadSpec(
-            Defaults.DRIVER, LoadModel.Closed(listOf(Defaults.CONNECTIONS)), LoadLength.Timed(Defaults.DURATION),
-            Defaults.WARMUP, Defaults.TIMEOUT, null,
+            LoadModel.Closed(listOf(Defaults.CONNECTIONS)),
+            LoadSettings(Defaults.DRIVER, LoadLength.Timed(Defaults.DURATION), Defaults.WARMUP, Defaults.TIMEOUT, null),
         )
     }
 }

@@ -3,7 +3,6 @@ package stackbench.runner.suite
 import stackbench.contract.CpuStrategy
 import stackbench.contract.DownstreamClient
 import stackbench.contract.IoStrategy
-import stackbench.runner.catalog.DriverSpec
 import stackbench.runner.catalog.LoadModelKind
 import stackbench.runner.catalog.Stack
 import java.time.Duration
@@ -247,50 +246,6 @@ sealed interface LoadLength {
     data class Timed(val duration: Duration) : LoadLength
     data class Counted(val requests: Int) : LoadLength
 }
-
-data class LoadSpec(
-    val driver: DriverSpec,
-    val model: LoadModel,
-    val length: LoadLength,
-    val warmup: Duration,
-    val timeout: Duration,
-    /** Load-generator threads (wrk -t); null = the driver's CPUs. */
-    val threads: Int?,
-    /**
-     * When longer than [warmup]: after the warm-up, keep warming in slices of [Defaults.WARMUP_SLICE] until two
-     * slices in a row agree within [Defaults.STEADY_WITHIN], or this much warm-up in all.
-     */
-    val warmupMax: Duration = warmup,
-    /** Load-generator instances one load is split over (`instances:`, k6's execution segments); 1: one. */
-    val instances: Int = 1,
-    /**
-     * `duration-max`: a closed-model window may grow past its duration, up to this, to hold
-     * [Defaults.MIN_ROUND_TRIPS] round trips a connection at the warm-up's rate (stackbench.runner.plan.WindowRule);
-     * null: never past the suite's duration.
-     */
-    val durationMax: Duration? = null,
-    /**
-     * `prime`: whether a new app process is primed on `/noop` until steady before its first cell's warm-up
-     * (stackbench.runner.cell.Priming). Off for a check that needs no steady JIT (the lab's own functional tests).
-     */
-    val prime: Boolean = true,
-    /** `prime-max`: the longest each stage of priming may run ([Defaults.PRIME_MAX] for the compile stage, the saturation stage never past its own cap). */
-    val primeMax: Duration = Defaults.PRIME_MAX,
-    /**
-     * `compile-first`: before the warm-up, the cell's own request at one connection until the JIT is quiet, at most
-     * this long (stackbench.runner.cell.WarmUpStep); null: none. On one CPU, busy request threads starve the JIT's
-     * compiler threads, and a CPU-bound cell's warm-up can reach its cap still compiling.
-     */
-    val compileFirst: Duration? = null,
-    /**
-     * `warmup-reconnect`: once the warm-up is steady, its connections close and new ones carry the load until it is
-     * steady again (at least `warmup`, at most `warmup-max`; stackbench.runner.cell.WarmUpStep), so that the window's
-     * new connections meet more of the code that closes and opens them compiled. Measured on WebFlux with R2DBC at
-     * 1 ms queries (docs/suite-format.md): the first second of a window ran at a mean of 2,724 req/s after one warm-up,
-     * 3,183 after two, against 3,500-4,180 at the warm-up's end: smaller, not gone.
-     */
-    val warmupReconnect: Boolean = false,
-)
 
 /** How the downstream service behaves; [stall] is the known-truth mode. */
 data class DownstreamConfig(val stall: Stall?) {

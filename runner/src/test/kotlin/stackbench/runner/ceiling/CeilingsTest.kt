@@ -1,5 +1,6 @@
 package stackbench.runner.ceiling
 
+import stackbench.runner.results.staged
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.within
 import org.junit.jupiter.api.Test
@@ -233,16 +234,16 @@ class CeilingsTest {
             "name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: cpu, strategies: [direct], limit: 100000}]", "t.yaml"))
         val base = Fixtures.cell(plan.cells.first(), throughput = 200.0)
         val earlier = Ceiling("CPU time", 268.1, "1 CPU allotted ÷ 3.73 ms per request (idle median) = 268.1 req/s", 8.59)
-        assertThat(Ceilings.recorded(base.copy(ceiling = earlier))).isNull()
+        assertThat(Ceilings.recorded(base.staged(ceiling = earlier))).isNull()
         val today = Ceiling("CPU time", 400.0, "1 CPU allotted ÷ (2.3 ms of work + 0.2 ms per HTTP exchange) of CPU per request = 400 req/s", 0.5)
-        val measured = base.copy(ceiling = today, jvm = JvmWindow(workCpuMsPerRequest = 2.3),
+        val measured = base.staged(ceiling = today, jvm = JvmWindow(workCpuMsPerRequest = 2.3),
             prime = PrimeRecord("/noop", 50, WarmupRecord(10.0, "steady", 9.0, null), httpCpuMsPerRequest = 0.2))
         assertThat(Ceilings.recorded(measured)).isEqualTo(today)
         // the work's CPU alone is not today's law either
-        assertThat(Ceilings.recorded(measured.copy(prime = null))).isNull()
+        assertThat(Ceilings.recorded(measured.staged(prime = null))).isNull()
         // Little's law needs no CPU figure: its ceilings stand as recorded
         val little = Ceiling("Little's law", 2000.0, "200 request threads (tomcat.threads) ÷ 100 ms per request (the delay parameter) = 2,000 req/s", 0.9)
-        assertThat(Ceilings.recorded(base.copy(ceiling = little))).isEqualTo(little)
+        assertThat(Ceilings.recorded(base.staged(ceiling = little))).isEqualTo(little)
         assertThat(Ceilings.recorded(base)).isNull()
     }
 }

@@ -112,10 +112,10 @@ class CellRunnerTest {
         assertThat(result.reason).isEqualTo("IllegalStateException: $failing broke")
         assertThat(result.app.command.isNotEmpty()).isEqualTo("start" in before)
         assertThat(result.verification != null).isEqualTo("verify" in before)
-        assertThat(result.warmupSteps.isNotEmpty()).isEqualTo("warm up" in before)
-        assertThat(result.quietAfterWarmupMs != null).isEqualTo("quiet" in before)
-        assertThat(result.measured).isEqualTo(if ("load" in before) measured else null)
-        assertThat(result.idle != null).isEqualTo("probe" in before)
+        assertThat(result.warmup.steps.isNotEmpty()).isEqualTo("warm up" in before)
+        assertThat(result.warmup.quietAfterMs != null).isEqualTo("quiet" in before)
+        assertThat(result.window.measured).isEqualTo(if ("load" in before) measured else null)
+        assertThat(result.ceiling.idle != null).isEqualTo("probe" in before)
     }
 
     @Test
@@ -139,7 +139,7 @@ class CellRunnerTest {
         assertThat(ran).containsExactly("start", "verify", "warm up", "quiet", "load", "stop")
         assertThat(result.status).isEqualTo(CellStatus.INTERRUPTED)
         assertThat(result.reason).isEqualTo("interrupted before the cell finished")
-        assertThat(result.warmupSteps).containsExactly(900.0, 1000.0)
+        assertThat(result.warmup.steps).containsExactly(900.0, 1000.0)
     }
 
     @Test

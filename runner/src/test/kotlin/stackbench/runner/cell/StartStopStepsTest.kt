@@ -112,7 +112,7 @@ class StartStopStepsTest {
         val refused = CellRunner(lab, steps(fail = false)).run(cells[1], context(dir, null))
         assertThat(refused.status).isEqualTo(CellStatus.FAILED)
         assertThat(refused.reason).contains("cpuset.cpus: Invalid argument")
-        assertThat(refused.measured).isNull()
+        assertThat(refused.window.measured).isNull()
         assertThat(starter.events).containsExactly("healthy", "cpu limits")
         assertThat(starter.started.last().isAlive()).isFalse()
     }
@@ -138,7 +138,7 @@ class StartStopStepsTest {
         assertThat(second.appStartedBy).isEqualTo(cells[0].key)
         // the stats threads are placed once, by the cell that started the process, and every cell records where they ran
         assertThat(starter.released).hasSize(1)
-        assertThat(first.statsThreads).startsWith("out of the app's limits").isEqualTo(second.statsThreads)
+        assertThat(first.system.statsThreads).startsWith("out of the app's limits").isEqualTo(second.system.statsThreads)
         assertThat(second.app.command).containsExactly("sleep", "60")
 
         sessions.stopAll()
@@ -172,8 +172,8 @@ class StartStopStepsTest {
         val second = CellRunner(lab, steps(fail = false, verify = true)).run(cells[1], context(dir, sessions))
         assertThat(calls.filterKeys { it != "/stats" }).isEqualTo(sent) // the kept app's liveness is asked of its stats channel
         assertThat(second.verification).isEqualTo(first.verification!!.copy(verifiedBy = cells[0].key))
-        assertThat(second.info).isEqualTo(first.info)
-        assertThat(second.info!!.path("stack").asString("")).isEqualTo("tomcat")
+        assertThat(second.system.info).isEqualTo(first.system.info)
+        assertThat(second.system.info!!.path("stack").asString("")).isEqualTo("tomcat")
         sessions.stopAll()
     }
 
@@ -197,13 +197,13 @@ class StartStopStepsTest {
         assertThat(attached!!.process).isNull()
         assertThat(registry.alive()).`as`("no process started").isEmpty()
         assertThat(result.verification!!.ok).isTrue()
-        assertThat(result.startup).`as`("no start to time").isNull()
+        assertThat(result.start.startup).`as`("no start to time").isNull()
         assertThat(result.app.command).isEmpty()
         assertThat(result.profile.isolation).isEqualTo("none")
         assertThat(result.flags.map { it.code }).contains("not-isolated").doesNotContain("shared-cpus", "no-cgroup")
-        assertThat(result.sut!!.url).isEqualTo(url)
-        assertThat(result.sut!!.offers).isEmpty()
-        assertThat(result.sut!!.lacks).contains("process", "JVM signals", "stats channel")
+        assertThat(result.system.sut!!.url).isEqualTo(url)
+        assertThat(result.system.sut!!.offers).isEmpty()
+        assertThat(result.system.sut!!.lacks).contains("process", "JVM signals", "stats channel")
         assertThat(Http().statusOf(URI("$url/x"))).`as`("stop did nothing to it").isEqualTo(200)
         assertThat(calls["/x"]).isEqualTo(2) // the verification's request, after the readiness check's (/ on an own app) and the attach's
     }

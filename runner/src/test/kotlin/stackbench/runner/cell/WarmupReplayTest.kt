@@ -1,5 +1,6 @@
 package stackbench.runner.cell
 
+import stackbench.runner.results.staged
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Fixtures
@@ -37,7 +38,7 @@ class WarmupReplayTest {
             warmup("steady", flat) to listOf(flag("warming")),
         )
         val cells = plan.cells.mapIndexed { i, c ->
-            if (i < records.size) Fixtures.cell(c).copy(warmupRecord = records[i].first, flags = records[i].second)
+            if (i < records.size) Fixtures.cell(c).copy(flags = records[i].second).staged(warmup = records[i].first)
             else Fixtures.cell(c, status = CellStatus.FAILED, reason = "exited")
         }
         return RunResult(run = Fixtures.info(cells.size), environment = Fixtures.environment(), cells = cells)

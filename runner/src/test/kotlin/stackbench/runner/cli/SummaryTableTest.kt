@@ -1,5 +1,6 @@
 package stackbench.runner.cli
 
+import stackbench.runner.results.staged
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import stackbench.runner.plan.Planner
@@ -21,7 +22,7 @@ class SummaryTableTest {
         val falling = WarmupRecord(60.0, "cap", null, null,
             List(60) { t -> SliceRecord(t + 1.0, 2_948.0 * (1 - 0.4 * t / 60) * (1 + 0.03 * (2 * rng.nextDouble() - 1)), 0.01, 1.0) })
         val cells = plan.cells.map { c ->
-            Fixtures.cell(c).copy(warmupRecord = if (c.app.name == "tomcat") falling else WarmupRecord(20.0, "steady", 9.0, null, emptyList()))
+            Fixtures.cell(c).staged(warmup = if (c.app.name == "tomcat") falling else WarmupRecord(20.0, "steady", 9.0, null, emptyList()))
         }
         val text = SummaryTable.render(RunResult(run = Fixtures.info(cells.size), environment = Fixtures.environment(), cells = cells))
         val lines = text.lines()

@@ -1,5 +1,7 @@
 package stackbench.runner.compare
 
+import stackbench.runner.stats.Relation
+import stackbench.runner.results.staged
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import stackbench.runner.gate.Gate
@@ -20,7 +22,7 @@ class ComparisonTest {
     private fun run(throughputs: List<Double>, p99s: List<Double>): RunResult {
         val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
             "name: c\napps: [{stack: tomcat}]\nendpoints: [{kind: cpu, strategies: [direct], limit: 1000}]\nrepetitions: ${throughputs.size}", "c.yaml"))
-        val cells = plan.cells.map { c -> Fixtures.cell(c).copy(measured = Fixtures.load(throughputs[c.repetition - 1], p99s[c.repetition - 1])) }
+        val cells = plan.cells.map { c -> Fixtures.cell(c).staged(measured = Fixtures.load(throughputs[c.repetition - 1], p99s[c.repetition - 1])) }
         return RunResult(run = Fixtures.info(cells.size), environment = Fixtures.environment(), cells = cells)
     }
 
@@ -33,13 +35,13 @@ class ComparisonTest {
         val gate = Gate.decide(a, b, c.threshold).cells.associateBy { it.configKey }
         for (ch in c.changes) {
             val g = gate.getValue(ch.configKey)
-            assertThat(listOf(ch.throughput.ratio, ch.throughput.low, ch.throughput.high, ch.throughput.relation))
-                .`as`("${ch.configKey}: compare and gate, one engine").isEqualTo(listOf(g.throughput.ratio, g.throughput.low, g.throughput.high, g.throughput.relation))
+            assertThat(listOf(ch.throughput.decision.ratio, ch.throughput.decision.low, ch.throughput.decision.high, ch.throughput.decision.relation))
+                .`as`("${ch.configKey}: compare and gate, one engine").isEqualTo(listOf(g.throughput.decision.ratio, g.throughput.decision.low, g.throughput.decision.high, g.throughput.decision.relation))
         }
         val webflux = c.changes[1]
         assertThat(webflux.measuredA to webflux.measuredB).isEqualTo(2 to 1)
         assertThat(webflux.throughput.decided).isFalse()
-        assertThat(webflux.throughput.why).contains("an interval needs 2")
+        assertThat(webflux.throughput.decision.why).contains("an interval needs 2")
         assertThat(c.onlyA).isEmpty()
         assertThat(c.onlyB).isEmpty()
         assertThat(CompareText.render(c)).contains("B ÷ A = ", "as the gate decides it")
@@ -50,9 +52,9 @@ class ComparisonTest {
         val a = run(listOf(1000.0, 1010.0, 990.0, 1005.0, 995.0), listOf(10.0, 10.5, 9.5, 10.2, 9.8))
         val b = run(listOf(1300.0, 1310.0, 1290.0, 1305.0, 1295.0), listOf(20.0, 20.5, 19.5, 20.2, 19.8))
         val ch = Comparisons.of(a, b).changes.single()
-        assertThat(ch.throughput.relation).isEqualTo("higher")
-        assertThat(ch.throughput.processesA to ch.throughput.processesB).isEqualTo(5 to 5)
-        assertThat(ch.p99.relation).isEqualTo("higher")
+        assertThat(ch.throughput.decision.relation).isEqualTo(Relation.HIGHER)
+        assertThat(ch.throughput.decision.processesA to ch.throughput.decision.processesB).isEqualTo(5 to 5)
+        assertThat(ch.p99.decision.relation).isEqualTo(Relation.HIGHER)
         assertThat(CompareWords.good(CompareWords.Figure.THROUGHPUT, ch.throughput)).isTrue()
         assertThat(CompareWords.good(CompareWords.Figure.P99, ch.p99)).isFalse()
         assertThat(CompareWords.decision(ch.throughput)).startsWith("B ÷ A = 1.30× [").contains("higher, beyond ±10 % (5 and 5 processes, 10 independent JVMs)")
@@ -64,7 +66,7 @@ class ComparisonTest {
     fun `a single process a side cannot tell, and says why`() {
         val ch = Comparisons.of(run(listOf(1000.0), listOf(10.0)), run(listOf(2000.0), listOf(5.0))).changes.single()
         assertThat(ch.throughput.decided).isFalse()
-        assertThat(CompareWords.decision(ch.throughput)).isEqualTo("B ÷ A = 2.00×: cannot tell yet: ${ch.throughput.why} (1 and 1 processes, 2 independent JVMs)")
+        assertThat(CompareWords.decision(ch.throughput)).isEqualTo("B ÷ A = 2.00×: cannot tell yet: ${ch.throughput.decision.why} (1 and 1 processes, 2 independent JVMs)")
     }
 
     @Test
@@ -97,15 +99,15 @@ class ComparisonTest {
         // a warm-up that reached its cap losing 40 % over its minute, in 1 s slices: the app slows as it runs
         val falling = WarmupRecord(60.0, "cap", null, null, List(60) { t -> SliceRecord(t + 1.0, 2_950.0 - 20.0 * t, 0.01, 1.0) })
         val steady = WarmupRecord(20.0, "steady", 12.0, null, emptyList())
-        val a = run(listOf(1000.0, 1010.0, 990.0), listOf(10.0, 10.5, 9.5)).let { r -> r.copy(cells = r.cells.map { it.copy(warmupRecord = steady, process = "p${it.repetition}", resources = ResourceSummary(cpuShare = 0.5)) }) }
-        val b = run(listOf(600.0, 610.0, 590.0), listOf(20.0, 20.5, 19.5)).let { r -> r.copy(cells = r.cells.map { it.copy(warmupRecord = falling, process = "p${it.repetition}") }) }
+        val a = run(listOf(1000.0, 1010.0, 990.0), listOf(10.0, 10.5, 9.5)).let { r -> r.copy(cells = r.cells.map { it.copy(process = "p${it.repetition}").staged(warmup = steady, resources = ResourceSummary(cpuShare = 0.5)) }) }
+        val b = run(listOf(600.0, 610.0, 590.0), listOf(20.0, 20.5, 19.5)).let { r -> r.copy(cells = r.cells.map { it.copy(process = "p${it.repetition}").staged(warmup = falling) }) }
         val c = Comparisons.of(a, b)
         val ch = c.changes.single()
         assertThat(ch.warmupA).isEqualTo("p1 settled after 12 s; p2 settled after 12 s; p3 settled after 12 s")
         assertThat(ch.warmupB).matches("(p\\d falling \\d+ %/min; ){2}p\\d falling \\d+ %/min")
         assertThat(ch.fallingA).isNull()
         assertThat(ch.fallingB).startsWith("3 of 3 processes fall through the warm-up")
-        assertThat(ch.throughput.why).contains("current:${ch.configKey}: 3 of 3 processes fall through the warm-up").doesNotContain("baseline:${ch.configKey}:")
+        assertThat(ch.throughput.decision.why).contains("current:${ch.configKey}: 3 of 3 processes fall through the warm-up").doesNotContain("baseline:${ch.configKey}:")
         // half of one allotted CPU for 1,000 req/s: 2,000 requests per CPU-second; B read no CPU
         assertThat(ch.perCpuA!!.median).isEqualTo(2_000.0)
         assertThat(ch.perCpuB).isNull()

@@ -1,5 +1,6 @@
 package stackbench.runner.compare
 
+import stackbench.runner.stats.Relation
 import stackbench.runner.cli.SummaryTable
 import stackbench.runner.decide.SuiteDecisions
 import stackbench.runner.gate.Gate
@@ -65,14 +66,14 @@ class EngineViewsTest {
         val report = HtmlReport.render(run)
         val compareText = CompareText.render(compare)
         val gateText = GateMarkdown.render(gate)
-        assertThat(decided.map { it.relation }).containsExactly("higher", "same", "lower")
+        assertThat(decided.map { it.decision.relation }).containsExactly(Relation.HIGHER, Relation.SAME, Relation.LOWER)
         for ((o, suiteDecision) in others.zip(decided)) {
             val fromCompare = compare.changes.single { it.configKey == key(o) }.throughput
             val fromGate = gate.cells.single { it.configKey == key(o) }.throughput
             for (d in listOf(fromCompare, fromGate)) {
-                assertThat(listOf(d.ratio, d.low, d.high, d.relation, d.processesA, d.processesB, d.jvms)).`as`(o)
-                    .isEqualTo(listOf(suiteDecision.ratio, suiteDecision.low, suiteDecision.high, suiteDecision.relation,
-                        suiteDecision.processesA, suiteDecision.processesB, suiteDecision.jvms))
+                assertThat(listOf(d.decision.ratio, d.decision.low, d.decision.high, d.decision.relation, d.decision.processesA, d.decision.processesB, d.jvms)).`as`(o)
+                    .isEqualTo(listOf(suiteDecision.decision.ratio, suiteDecision.decision.low, suiteDecision.decision.high, suiteDecision.decision.relation,
+                        suiteDecision.decision.processesA, suiteDecision.decision.processesB, suiteDecision.jvms))
             }
             val figure = Decided.ratio(suiteDecision) + Decided.interval(suiteDecision)
             val verdict = Decided.verdict(suiteDecision)
@@ -85,7 +86,7 @@ class EngineViewsTest {
             assertThat(terminal).contains(Decided.basis(suiteDecision))
         }
         // the flagged window of `slow` is left out by every view's one rule: two of its three processes count
-        assertThat(decided[2].processesA).isEqualTo(2)
+        assertThat(decided[2].decision.processesA).isEqualTo(2)
         assertThat(decided[2].leftOut).singleElement().asString().endsWith(": flagged host-slow")
     }
 
@@ -114,10 +115,10 @@ class EngineViewsTest {
         val pool = sharedCells.first { it.endpoint.strategy == "completable-future" }.configKey
         val direct = sharedCells.first { it.endpoint.strategy == "direct" }.configKey
         val d = SuiteDecisions.decide(listOf(SuiteComparison("pool vs direct", pool, direct, 0.10)), sharedCells).single()
-        assertThat(d.method).isEqualTo(stackbench.runner.stats.Decisions.SHARED_PROCESSES)
+        assertThat(d.decision.method).isEqualTo(stackbench.runner.stats.Decisions.SHARED_PROCESSES)
         assertThat(d.jvms).isEqualTo(3)
-        assertThat(d.ratio!!).isCloseTo(0.95, org.assertj.core.data.Offset.offset(0.001))
-        assertThat(d.relation).isEqualTo("same")
+        assertThat(d.decision.ratio!!).isCloseTo(0.95, org.assertj.core.data.Offset.offset(0.001))
+        assertThat(d.decision.relation).isEqualTo(Relation.SAME)
         assertThat(Decided.basis(d)).isEqualTo("3 shared processes, each serving both sides: 3 independent JVMs")
     }
 }

@@ -1,5 +1,6 @@
 package stackbench.runner.decide
 
+import stackbench.runner.results.staged
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.Fixtures
@@ -16,7 +17,7 @@ class FigureTest {
     private val cell = Fixtures.cell(Planner.plan(SuiteParser(MachineFacts(2)).parse(
         "name: f\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nrepetitions: 1", "f.yaml")).cells.single())
 
-    private fun perSecond(vararg xs: Double?): CellResult = cell.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = xs.toList()))
+    private fun perSecond(vararg xs: Double?): CellResult = cell.staged(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = xs.toList()))
 
     @Test
     fun `the per-second variation leaves out the first second, where the load generator opens its connections`() {
@@ -30,7 +31,7 @@ class FigureTest {
 
     @Test
     fun `the warm-up's variation is read from its slices, the app's own rate in each`() {
-        fun warmup(vararg rates: Double) = cell.copy(warmupRecord = WarmupRecord(rates.size.toDouble(), "steady", null, null,
+        fun warmup(vararg rates: Double) = cell.staged(warmup = WarmupRecord(rates.size.toDouble(), "steady", null, null,
             rates.mapIndexed { i, r -> SliceRecord(i + 1.0, r, 0.1, 1.0) }))
         // mean 1,000, standard deviation 100
         assertThat(Figure.WARMUP_STABILITY.value(warmup(900.0, 1100.0, 1000.0)))!!.isCloseTo(0.1, Offset.offset(1e-12))
@@ -44,10 +45,10 @@ class FigureTest {
             .containsExactly(Figure.THROUGHPUT, Figure.SERVER_THROUGHPUT, Figure.STABILITY, Figure.WARMUP_STABILITY)
         // a rate: the JIT's flags only, and only at a Little's-law ceiling (SuiteDecisions' tests decide with it)
         assertThat(Figure.THROUGHPUT.waiver!!.codes).containsExactlyInAnyOrder("compiling", "unsteady", "host-slow")
-        fun at(law: String, efficiency: Double) = cell.copy(ceiling = stackbench.runner.results.Ceiling(law, 1000.0, "test", efficiency))
+        fun at(law: String, efficiency: Double) = cell.staged(ceiling = stackbench.runner.results.Ceiling(law, 1000.0, "test", efficiency))
         assertThat(Figure.THROUGHPUT.waiver!!.holds(at("Little's law", 0.96))).isTrue()
         assertThat(Figure.THROUGHPUT.waiver!!.holds(at("Little's law", 0.94))).isFalse()
-        assertThat(Figure.THROUGHPUT.waiver!!.holds(cell.copy(ceiling = null))).isFalse()
+        assertThat(Figure.THROUGHPUT.waiver!!.holds(cell.staged(ceiling = null))).isFalse()
         assertThat(Figure.STABILITY.waiver!!.codes).containsExactlyInAnyOrder("warming", "slowing", "no-steady-state")
         // the warm-up's figure: nothing about the window after it; a kill, a slow host or a client at its limit still counts against it
         assertThat(Figure.WARMUP_STABILITY.waiver!!.codes).contains("compiling", "unsteady", "no-steady-state").doesNotContain("oom", "host-slow", "client-bound")
@@ -56,11 +57,11 @@ class FigureTest {
     @Test
     fun `the mean latency is the load generator's mean, beside its percentiles, and unknown without one`() {
         val load = Fixtures.load(100.0, p99 = 40.0)
-        val measured = cell.copy(measured = load.copy(latency = load.latency.copy(mean = 12.5, p50 = 10.0)))
+        val measured = cell.staged(measured = load.copy(latency = load.latency.copy(mean = 12.5, p50 = 10.0)))
         assertThat(Figure.of("mean")).isEqualTo(Figure.MEAN)
         assertThat(Figure.MEAN.value(measured)).isEqualTo(12.5)
         assertThat(Figure.P99.value(measured)).isEqualTo(40.0)
-        assertThat(Figure.MEAN.value(cell.copy(measured = null))).isNull()
+        assertThat(Figure.MEAN.value(cell.staged(measured = null))).isNull()
         assertThat(Figure.MEAN.waiver).isNull()
     }
 }

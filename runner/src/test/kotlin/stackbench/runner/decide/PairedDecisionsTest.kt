@@ -1,5 +1,6 @@
 package stackbench.runner.decide
 
+import stackbench.runner.stats.Relation
 import stackbench.runner.plan.Planner
 import stackbench.runner.report.Decided
 import stackbench.runner.results.CellResult
@@ -49,24 +50,24 @@ class PairedDecisionsTest {
         val (unpairedComparisons, cells) = run(6, paired = false, ::level)
         val unpaired = SuiteDecisions.decide(unpairedComparisons, cells).single()
         // Welch over process means sees the rounds' ±15 % as noise: the interval reaches into the band
-        assertThat(unpaired.method).isEqualTo(Decisions.PROCESS_MEANS)
+        assertThat(unpaired.decision.method).isEqualTo(Decisions.PROCESS_MEANS)
         assertThat(unpaired.decided).isFalse()
-        assertThat(unpaired.low!!).isLessThan(1.10)
+        assertThat(unpaired.decision.low!!).isLessThan(1.10)
 
         val (pairedComparisons, same) = run(6, paired = true, ::level)
         assertThat(pairedComparisons.single().paired).isTrue()
         val d = SuiteDecisions.decide(pairedComparisons, same).single()
-        assertThat(d.method).isEqualTo(Decisions.PAIRED_ROUNDS)
-        assertThat(d.relation).isEqualTo("higher")
-        assertThat(d.processesA to d.processesB).isEqualTo(6 to 6)
-        assertThat(d.df).isEqualTo(5.0)
+        assertThat(d.decision.method).isEqualTo(Decisions.PAIRED_ROUNDS)
+        assertThat(d.decision.relation).isEqualTo(Relation.HIGHER)
+        assertThat(d.decision.processesA to d.decision.processesB).isEqualTo(6 to 6)
+        assertThat(d.decision.df).isEqualTo(5.0)
         // the geometric mean of the rounds' ratios: the drift cancels in each
-        assertThat(d.ratio!!).isCloseTo(1.25 * exp(noise.map { ln(it) }.average()), Offset.offset(1e-9))
-        assertThat(d.low!!).isGreaterThan(1.2)
+        assertThat(d.decision.ratio!!).isCloseTo(1.25 * exp(noise.map { ln(it) }.average()), Offset.offset(1e-9))
+        assertThat(d.decision.low!!).isGreaterThan(1.2)
         // six pairs all one way: the exact signed-rank p is 2/64, below 5 %, so it can and does agree
-        assertThat(d.pValue!!).isCloseTo(2.0 / 64, Offset.offset(1e-9))
-        assertThat(d.pExact).isTrue()
-        assertThat(d.why).contains("paired over 6 rounds").contains("exact signed-rank test p = 0.031")
+        assertThat(d.decision.pValue!!).isCloseTo(2.0 / 64, Offset.offset(1e-9))
+        assertThat(d.decision.pExact).isTrue()
+        assertThat(d.decision.why).contains("paired over 6 rounds").contains("exact signed-rank test p = 0.031")
         assertThat(Decided.sentence(d) { it }).contains("6 pairs of rounds, 12 independent JVMs, 6 and 6 windows")
     }
 
@@ -74,10 +75,10 @@ class PairedDecisionsTest {
     fun `a round measured on one side only is left out and named, and five pairs leave the interval to decide alone`() {
         val (comparisons, cells) = run(6, paired = true, ::level)
         val d = SuiteDecisions.decide(comparisons, cells.filterNot { it.process == "virtual#3" }).single()
-        assertThat(d.processesA).isEqualTo(5)
-        assertThat(d.nA to d.nB).isEqualTo(5 to 5)
-        assertThat(d.relation).isEqualTo("higher")
-        assertThat(d.why).contains("round(s) 3 left out: measured on one side only")
+        assertThat(d.decision.processesA).isEqualTo(5)
+        assertThat(d.decision.nA to d.decision.nB).isEqualTo(5 to 5)
+        assertThat(d.decision.relation).isEqualTo(Relation.HIGHER)
+        assertThat(d.decision.why).contains("round(s) 3 left out: measured on one side only")
             .contains("with 5 pairs the exact signed-rank test cannot reach p < 0.050 (smallest p 0.063), so the interval decides alone")
     }
 
@@ -86,7 +87,7 @@ class PairedDecisionsTest {
         val (comparisons, cells) = run(2, paired = true, ::level)
         val d = SuiteDecisions.decide(comparisons, cells.filterNot { it.process == "platform#2" }).single()
         assertThat(d.decided).isFalse()
-        assertThat(d.why).contains("1 pair(s) of rounds: an interval needs 2").contains("round(s) 2 left out")
+        assertThat(d.decision.why).contains("1 pair(s) of rounds: an interval needs 2").contains("round(s) 2 left out")
         assertThat(d.processesNeeded).isNull()
     }
 

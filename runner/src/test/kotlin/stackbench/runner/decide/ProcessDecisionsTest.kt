@@ -1,5 +1,7 @@
 package stackbench.runner.decide
 
+import stackbench.runner.stats.Relation
+import stackbench.runner.results.staged
 import stackbench.runner.plan.Planner
 import stackbench.runner.report.ReportFixtures
 import stackbench.runner.results.CellResult
@@ -58,19 +60,19 @@ class ProcessDecisionsTest {
         val (comparisons, cells) = run(2, 3) { app, p, w -> level.getValue(app)[p - 1] + (w - 2) * 2.0 }
         assertThat(cells.map { it.process }.distinct()).containsExactly("platform#1", "virtual#1", "platform#2", "virtual#2")
         val d = SuiteDecisions.decide(comparisons, cells).single()
-        assertThat(d.method).isEqualTo("welch-log-process-means")
-        assertThat(d.processesA to d.processesB).isEqualTo(2 to 2)
-        assertThat(d.nA to d.nB).isEqualTo(6 to 6)
+        assertThat(d.decision.method).isEqualTo("welch-log-process-means")
+        assertThat(d.decision.processesA to d.decision.processesB).isEqualTo(2 to 2)
+        assertThat(d.decision.nA to d.decision.nB).isEqualTo(6 to 6)
         assertThat(d.processesRecorded).isTrue()
         // the ratio of geometric means over process means (each process's windows averaged first)
-        assertThat(d.ratio!!).isCloseTo(geo(listOf(990.0, 1010.0)) / geo(listOf(500.0, 510.0)), Offset.offset(1e-9))
-        assertThat(d.df!!).isGreaterThan(1.0)
-        assertThat(d.confidence).isEqualTo(0.95)
-        assertThat(d.look to d.maxLooks).isEqualTo(1 to 1)
-        assertThat(d.relation).isEqualTo("higher")
+        assertThat(d.decision.ratio!!).isCloseTo(geo(listOf(990.0, 1010.0)) / geo(listOf(500.0, 510.0)), Offset.offset(1e-9))
+        assertThat(d.decision.df!!).isGreaterThan(1.0)
+        assertThat(d.decision.confidence).isEqualTo(0.95)
+        assertThat(d.decision.look to d.decision.maxLooks).isEqualTo(1 to 1)
+        assertThat(d.decision.relation).isEqualTo(Relation.HIGHER)
         // 2 against 2 processes: no exact rank test reaches 5 % (smallest p 1/3), so the interval decides alone, and says so
-        assertThat(d.why).contains("the exact rank test cannot reach p < 0.050 (smallest p 0.333)")
-        assertThat(d.pValue!!).isCloseTo(1.0 / 3, Offset.offset(1e-9))
+        assertThat(d.decision.why).contains("the exact rank test cannot reach p < 0.050 (smallest p 0.333)")
+        assertThat(d.decision.pValue!!).isCloseTo(1.0 / 3, Offset.offset(1e-9))
     }
 
     @Test
@@ -78,10 +80,10 @@ class ProcessDecisionsTest {
         val (comparisons, cells) = run(1, 3) { app, _, w -> (if (app == "virtual") 1000.0 else 500.0) + w }
         val d = SuiteDecisions.decide(comparisons, cells).single()
         assertThat(d.decided).isFalse()
-        assertThat(d.processesA to d.processesB).isEqualTo(1 to 1)
-        assertThat(d.nA).isEqualTo(3)
-        assertThat(d.why).isEqualTo("1 process a side: an interval needs 2; set processes: 2 or more")
-        assertThat(d.ratio!!).isGreaterThan(1.9)
+        assertThat(d.decision.processesA to d.decision.processesB).isEqualTo(1 to 1)
+        assertThat(d.decision.nA).isEqualTo(3)
+        assertThat(d.decision.why).isEqualTo("1 process a side: an interval needs 2; set processes: 2 or more")
+        assertThat(d.decision.ratio!!).isGreaterThan(1.9)
     }
 
     @Test
@@ -99,8 +101,8 @@ class ProcessDecisionsTest {
             "virtual/io-blocking-delay100/c100/r6: flagged host-slow",
             "process virtual#2: all 2 window(s) left out",
         )
-        assertThat(d.processesA to d.processesB).isEqualTo(2 to 3)
-        assertThat(d.nA to d.nB).isEqualTo(3 to 6)
+        assertThat(d.decision.processesA to d.decision.processesB).isEqualTo(2 to 3)
+        assertThat(d.decision.nA to d.decision.nB).isEqualTo(3 to 6)
         assertThat(d.decided).isTrue()
     }
 
@@ -110,12 +112,12 @@ class ProcessDecisionsTest {
         val looks = SequentialLooks(3)
         val first = SuiteDecisions.decide(comparisons, cells, { Look(1, 3) }).single()
         val last = SuiteDecisions.decide(comparisons, cells, { Look(3, 3) }).single()
-        assertThat(first.look to first.maxLooks).isEqualTo(1 to 3)
-        assertThat(first.confidence).isEqualTo(looks.confidenceAt(1))
-        assertThat(last.confidence).isEqualTo(looks.confidenceAt(3))
+        assertThat(first.decision.look to first.decision.maxLooks).isEqualTo(1 to 3)
+        assertThat(first.decision.confidence).isEqualTo(looks.confidenceAt(1))
+        assertThat(last.decision.confidence).isEqualTo(looks.confidenceAt(3))
         // the first look spends almost nothing: a much wider interval than the last
-        assertThat(first.high!! - first.low!!).isGreaterThan(2 * (last.high!! - last.low!!))
-        assertThat(first.why).contains("(look 1 of 3)")
+        assertThat(first.decision.high!! - first.decision.low!!).isGreaterThan(2 * (last.decision.high!! - last.decision.low!!))
+        assertThat(first.decision.why).contains("(look 1 of 3)")
         // a comparison decided at an earlier look keeps that decision
         val kept = SuiteDecisions.decide(comparisons, cells.take(4), { Look(2, 3) }, frozen = listOf(last)).single()
         assertThat(kept).isEqualTo(last)
@@ -126,14 +128,14 @@ class ProcessDecisionsTest {
         val old = ReportFixtures.load(ReportFixtures.COMPARE_A)
         assertThat(old.cells).allMatch { it.process == null }
         assertThat(old.run.processes).isNull()
-        assertThat(old.decisions).allMatch { it.method == null }
+        assertThat(old.decisions).allMatch { it.decision.method == null }
         val keys = old.cells.map { it.configKey }.distinct()
         val d = SuiteDecisions.decide(listOf(SuiteComparison("old", keys[1], keys[0], 0.10)), old.cells).single()
         assertThat(d.processesRecorded).isFalse()
-        assertThat(d.why).endsWith("(${Processes.NOT_RECORDED})")
+        assertThat(d.decision.why).endsWith("(${Processes.NOT_RECORDED})")
         val counted = old.cells.filter { it.configKey == keys[1] }.size - d.leftOut.count { it.startsWith(keys[1]) }
-        assertThat(d.processesA).isEqualTo(counted)
-        assertThat(d.nA).isEqualTo(counted)
+        assertThat(d.decision.processesA).isEqualTo(counted)
+        assertThat(d.decision.nA).isEqualTo(counted)
     }
 
     @Test
@@ -141,18 +143,15 @@ class ProcessDecisionsTest {
         val level = mapOf("virtual" to 980.0, "platform" to 490.0)
         val (comparisons, plain) = run(2, 1) { app, p, _ -> level.getValue(app) + p }
         val unsteady = Flag("host-slow", "the host ran 30 % slower than its pace", "throughput")
-        fun ceiling(c: CellResult, law: String, efficiency: Double) = c.copy(
-            flags = listOf(unsteady),
-            ceiling = stackbench.runner.results.Ceiling(law, c.measured!!.throughput / efficiency, "test", efficiency),
-        )
+        fun ceiling(c: CellResult, law: String, efficiency: Double) = c.copy(flags = listOf(unsteady)).staged(ceiling = stackbench.runner.results.Ceiling(law, c.window.measured!!.throughput / efficiency, "test", efficiency))
         // every window flagged; at 0.98 of a Little's-law ceiling the wait bound each rate, so all count
         val atWait = plain.map { ceiling(it, "Little's law", 0.98) }
         val d = SuiteDecisions.decide(comparisons, atWait).single()
-        assertThat(d.processesA to d.processesB).isEqualTo(2 to 2)
+        assertThat(d.decision.processesA to d.decision.processesB).isEqualTo(2 to 2)
         assertThat(d.leftOut).isEmpty()
         assertThat(d.waived).hasSize(4).allMatch { it.contains("host-slow, counted: windows at their Little's-law ceiling (within 5 %)") }
         assertThat(d.rules).isEqualTo(stackbench.runner.results.Flags.RULES)
-        assertThat(d.relation).isEqualTo("higher")
+        assertThat(d.decision.relation).isEqualTo(Relation.HIGHER)
         // below the ceiling's slack the JIT may have held the rate down: left out
         val under = plain.map { ceiling(it, "Little's law", 0.90) }
         assertThat(SuiteDecisions.decide(comparisons, under).single().leftOut).hasSize(4).allMatch { it.endsWith("flagged host-slow") }

@@ -16,7 +16,7 @@ class ProcessesNeededTest {
     )
 
     private fun decision(name: String, ratio: Double, low: Double, high: Double, decided: Boolean, relation: String, needed: Int?) =
-        DecisionRecord(name, "a", "b", 0.10, ratio, low, high, null, 6, 6, relation, decided, "why", processesA = 3, processesB = 3, processesNeeded = needed)
+        Fixtures.decision(name, "a", "b", 0.10, ratio, low, high, null, 6, 6, relation, decided, "why", processesA = 3, processesB = 3, processesNeeded = needed)
 
     private val earlier = RunResult(run = Fixtures.info(), environment = Fixtures.environment(), decisions = listOf(
         decision("virtual-vs-platform", 2.01, 1.95, 2.07, true, "higher", 2),

@@ -1,5 +1,7 @@
 package stackbench.runner.decide
 
+import stackbench.runner.results.Fixtures
+import stackbench.runner.results.staged
 import stackbench.runner.report.ReportFixtures
 import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
@@ -19,7 +21,7 @@ class ProfileOverheadTest {
     )
 
     private fun decision(name: String, a: String, b: String, ratio: Double, relation: String = "same") =
-        DecisionRecord(name, a, b, 0.05, ratio, ratio - 0.02, ratio + 0.02, null, 3, 3, relation, relation != "undecided", "why")
+        Fixtures.decision(name, a, b, 0.05, ratio, ratio - 0.02, ratio + 0.02, null, 3, 3, relation, relation != "undecided", "why")
 
     @Test
     fun `a profiled side against the same configuration unprofiled gives that mode's cost, any other comparison nothing`() {
@@ -50,7 +52,7 @@ class ProfileOverheadTest {
     /** Window [rep] of process [process] of an alternating configuration: profiled in [mode] or not, at [rate] req/s. */
     private fun window(process: Int, rep: Int, mode: String?, rate: Double, flags: List<stackbench.runner.results.Flag> = emptyList(), status: CellStatus = CellStatus.OK) =
         cell("alt/cpu/c10", mode, status).copy(key = "alt/cpu/c10/r$rep", repetition = rep, process = "alt#$process", appStartedBy = "alt/cpu/c10/r${(rep - 1) / 5 * 5 + 1}",
-            flags = flags, measured = template.measured!!.copy(throughput = rate))
+            flags = flags).staged(measured = template.window.measured!!.copy(throughput = rate))
 
     @Test
     fun `alternating windows - each profiled window against its unprofiled neighbours in its own process`() {
@@ -60,7 +62,7 @@ class ProfileOverheadTest {
             if (w % 2 == 0) window(p, (p - 1) * 5 + w, "cpu", base * 0.96) else window(p, (p - 1) * 5 + w, null, base)
         }
         // a little noise, so that the pairs have a spread: the third pair 1 % lower still
-        val cells = process(1, 1000.0) + process(2, 1200.0).map { if (it.repetition == 9) it.copy(measured = it.measured!!.copy(throughput = it.measured!!.throughput * 0.99)) else it }
+        val cells = process(1, 1000.0) + process(2, 1200.0).map { if (it.repetition == 9) it.staged(measured = it.window.measured!!.copy(throughput = it.window.measured!!.throughput * 0.99)) else it }
         val record = ProfileOverhead.of(base.copy(cells = cells, decisions = emptyList())).single()
         assertThat(record.mode).isEqualTo("cpu")
         assertThat(record.design).isEqualTo(ProfileOverhead.ALTERNATING)

@@ -1,5 +1,7 @@
 package stackbench.runner.decide
 
+import stackbench.runner.stats.Relation
+import stackbench.runner.results.staged
 import stackbench.runner.cli.Exit
 import stackbench.runner.cli.captured
 import stackbench.runner.plan.Planner
@@ -47,11 +49,9 @@ class ReclassifyTest {
             val window = if (first) warmingAsRecorded else WindowRecord("flat", 0, "flat", 5926.8)
             val flags = listOf(closedModel) + (if (first) listOf(Flag("warming", "the app's own ... (warming): ...", "throughput")) else emptyList()) +
                 Flag("imprecise", "imprecise", "throughput")
-            Fixtures.cell(c, throughput = 980.0 + 3 * c.repetition).copy(
-                resources = ResourceSummary(cpuShare = 0.18, serverPerSecond = if (first) series else flat), windowShape = window, flags = flags,
-            )
+            Fixtures.cell(c, throughput = 980.0 + 3 * c.repetition).copy(flags = flags).staged(resources = ResourceSummary(cpuShare = 0.18, serverPerSecond = if (first) series else flat), shape = window)
         }
-        val decision = DecisionRecord("tomcat vs webflux", cells.first().configKey, cells.last().configKey, 0.04, null, null, null, null, 2, 3,
+        val decision = Fixtures.decision("tomcat vs webflux", cells.first().configKey, cells.last().configKey, 0.04, null, null, null, null, 2, 3,
             "undecided", false, "fewer than 3 repetitions a side", listOf("${cells.first().key}: flagged warming"), "throughput")
         return RunResult(run = Fixtures.info(cells.size).copy(status = RunStatus.COMPLETE), environment = Fixtures.environment(), cells = cells,
             decisions = listOf(decision))
@@ -66,22 +66,22 @@ class ReclassifyTest {
         assertThat(change.key).isEqualTo(before.cells.first().key)
         assertThat(change.from to change.to).isEqualTo("warming" to "flat")
         val cell = out.result.cells.first()
-        assertThat(cell.windowShape!!.shape).isEqualTo("flat")
-        assertThat(cell.windowShape!!.steadyFromSecond).isEqualTo(1)
-        assertThat(cell.windowShape!!.reason).startsWith("from the second second on: 3 segments: 986 req/s for 29 s, then 883 req/s for 2 s")
-        assertThat(cell.windowShape!!.reclassifiedFrom).isEqualTo("warming: from the second second on: 3 segments: ...")
+        assertThat(cell.window.shape!!.shape).isEqualTo("flat")
+        assertThat(cell.window.shape!!.steadyFromSecond).isEqualTo(1)
+        assertThat(cell.window.shape!!.reason).startsWith("from the second second on: 3 segments: 986 req/s for 29 s, then 883 req/s for 2 s")
+        assertThat(cell.window.shape!!.reclassifiedFrom).isEqualTo("warming: from the second second on: 3 segments: ...")
         // every figure beside the shape is kept
-        assertThat(cell.windowShape!!.roundTripsPerConnection).isEqualTo(5926.8)
-        assertThat(cell.windowShape!!.precision).isEqualTo(0.0017)
+        assertThat(cell.window.shape!!.roundTripsPerConnection).isEqualTo(5926.8)
+        assertThat(cell.window.shape!!.precision).isEqualTo(0.0017)
         assertThat(cell.flags.map { it.code }).containsExactly("closed-model", "imprecise")
         assertThat(out.result.cells.drop(1)).isEqualTo(before.cells.drop(1))
         assertThat(out.same).isEqualTo(5)
         assertThat(out.without).isZero()
         val d = out.result.decisions.single()
-        assertThat(d.nA to d.nB).isEqualTo(3 to 3)
+        assertThat(d.decision.nA to d.decision.nB).isEqualTo(3 to 3)
         assertThat(d.leftOut).isEmpty()
         assertThat(d.decided).isTrue()
-        assertThat(d.relation).isEqualTo("same")
+        assertThat(d.decision.relation).isEqualTo(Relation.SAME)
     }
 
     @Test
@@ -102,9 +102,9 @@ class ReclassifyTest {
         val d = out.result.decisions.single()
         assertThat(d.rules).isEqualTo(Flags.RULES)
         // decided again by today's method: the warming window counted and read again without, each repetition of one JVM-less fixture its own process
-        assertThat(d.method).isEqualTo("welch-log-process-means")
+        assertThat(d.decision.method).isEqualTo("welch-log-process-means")
         assertThat(d.leftOut).isEmpty()
-        assertThat(d.why).contains("without the 1 window(s) whose app was flagged (warming)")
+        assertThat(d.decision.why).contains("without the 1 window(s) whose app was flagged (warming)")
         assertThat(out.result.cells).isEqualTo(before.cells)
     }
 
@@ -115,11 +115,11 @@ class ReclassifyTest {
         val samples = (-250L..51_250L step 250).map { t ->
             stackbench.runner.results.Sample(t, 5_000_000L + t, null, null, null, null, null, null, null, null, 986 * (t + 250) / 1000, 5_000_000L + t, null)
         }
-        val before = run(climb).let { r -> r.copy(cells = r.cells.mapIndexed { i, c -> if (i == 0) c.copy(samples = samples) else c }) }
+        val before = run(climb).let { r -> r.copy(cells = r.cells.mapIndexed { i, c -> if (i == 0) c.staged(samples = samples) else c }) }
         val out = Reclassify.run(before)
         val change = out.changes.single()
         assertThat(change.from to change.to).isEqualTo("warming" to "flat")
-        assertThat(out.result.cells.first().resources!!.serverPerSecond).hasSize(climb.size).containsOnly(986.0)
+        assertThat(out.result.cells.first().resources.summary!!.serverPerSecond).hasSize(climb.size).containsOnly(986.0)
         // cells without samples keep their recorded series
         assertThat(out.result.cells.drop(1)).isEqualTo(before.cells.drop(1))
     }
@@ -129,7 +129,7 @@ class ReclassifyTest {
         val before = run(dip)
         val cells = before.cells.toMutableList()
         cells[1] = cells[1].copy(status = CellStatus.FAILED)
-        cells[2] = cells[2].copy(resources = null)
+        cells[2] = cells[2].staged(resources = null)
         val out = Reclassify.run(before.copy(cells = cells))
         assertThat(out.without).isEqualTo(2)
         assertThat(out.result.cells[1]).isEqualTo(cells[1])
@@ -153,13 +153,13 @@ class ReclassifyTest {
         assertThat(real.first).isEqualTo(Exit.OK)
         assertThat(real.second).contains("wrote ").contains("report.html")
         val after = ResultsStore.read(dir)
-        assertThat(after.cells.first().windowShape!!.shape).isEqualTo("flat")
+        assertThat(after.cells.first().window.shape!!.shape).isEqualTo("flat")
         assertThat(after.cells.first().flags.map { it.code }).doesNotContain("warming")
         assertThat(dir.resolve("summary.md")).isRegularFile()
         // a second pass finds nothing left to change, and keeps the shape first recorded
         val again = cli("reclassify", dir.toString())
         assertThat(again.second).contains("0 changed shape")
-        assertThat(ResultsStore.read(dir).cells.first().windowShape!!.reclassifiedFrom).startsWith("warming: ")
+        assertThat(ResultsStore.read(dir).cells.first().window.shape!!.reclassifiedFrom).startsWith("warming: ")
     }
 
     @Test
@@ -177,7 +177,7 @@ class ReclassifyTest {
         assertThat(real.first).isEqualTo(Exit.OK)
         assertThat(real.second).contains("results.json.gz, summary.md; ./stackbench findings fills docs/findings.md")
         assertThat(Files.list(published).use { l -> l.map { it.fileName.toString() }.toList() }).containsExactlyInAnyOrder("results.json.gz", "summary.md")
-        assertThat(ResultsStore.read(published).cells.first().windowShape!!.shape).isEqualTo("flat")
+        assertThat(ResultsStore.read(published).cells.first().window.shape!!.shape).isEqualTo("flat")
         assertThat(cli("reclassify", published.toString()).second).contains("0 changed shape")
     }
 

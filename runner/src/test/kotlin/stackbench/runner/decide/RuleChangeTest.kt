@@ -1,5 +1,6 @@
 package stackbench.runner.decide
 
+import stackbench.runner.results.Fixtures
 import stackbench.runner.gate.GateFixtures
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.Flag
@@ -14,7 +15,7 @@ class RuleChangeTest {
     private fun run(flag: (String) -> List<Flag>) = GateFixtures.run("t-1", "2026-12-06T00:00:00Z").let { r ->
         r.copy(
             cells = r.cells.map { it.copy(flags = flag(it.configKey)) },
-            decisions = listOf(DecisionRecord(name = "virtual vs platform", a = GateFixtures.VIRTUAL, b = GateFixtures.PLATFORM, threshold = 0.10,
+            decisions = listOf(Fixtures.decision(name = "virtual vs platform", a = GateFixtures.VIRTUAL, b = GateFixtures.PLATFORM, threshold = 0.10,
                 ratio = null, low = null, high = null, pValue = null, nA = 0, nB = 0, relation = "undecided", decided = false, why = "")),
         )
     }

@@ -1,5 +1,7 @@
 package stackbench.runner.decide
 
+import stackbench.runner.stats.Relation
+import stackbench.runner.results.staged
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Fixtures
@@ -35,9 +37,9 @@ class SuiteDecisionsTest {
     @Test
     fun `a clear gap is decided higher`() {
         val d = SuiteDecisions.decide(suite.comparisons, results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0))).single()
-        assertThat(d.relation).isEqualTo("higher")
+        assertThat(d.decision.relation).isEqualTo(Relation.HIGHER)
         assertThat(d.decided).isTrue()
-        assertThat(d.nA).isEqualTo(3)
+        assertThat(d.decision.nA).isEqualTo(3)
         assertThat(SuiteDecisions.openConfigs(listOf(d))).isEmpty()
     }
 
@@ -49,16 +51,16 @@ class SuiteDecisionsTest {
         }
         // two processes a side still give an interval
         val two = SuiteDecisions.decide(suite.comparisons, one).single()
-        assertThat(two.nA).isEqualTo(2)
-        assertThat(two.processesA).isEqualTo(2)
+        assertThat(two.decision.nA).isEqualTo(2)
+        assertThat(two.decision.processesA).isEqualTo(2)
         assertThat(two.leftOut).containsExactly("virtual/io-blocking-delay100/c100/r2: flagged host-slow")
-        assertThat(two.relation).isEqualTo("higher")
+        assertThat(two.decision.relation).isEqualTo(Relation.HIGHER)
         val cells = one.map { if (it.key == "virtual/io-blocking-delay100/c100/r3") it.copy(flags = slowHost) else it }
         val d = SuiteDecisions.decide(suite.comparisons, cells).single()
         assertThat(d.decided).isFalse()
-        assertThat(d.nA).isEqualTo(1)
+        assertThat(d.decision.nA).isEqualTo(1)
         // three were run: the advice names the processes the flags took, never "set processes: 2"
-        assertThat(d.why).isEqualTo("1 process on one side (1 and 3): an interval needs 2; 2 of 3 and 0 of 3 processes had no window left " +
+        assertThat(d.decision.why).isEqualTo("1 process on one side (1 and 3): an interval needs 2; 2 of 3 and 0 of 3 processes had no window left " +
             "(see left out): a longer warm-up cap, a lower load level or more processes may keep them")
         assertThat(d.leftOut).containsExactly("virtual/io-blocking-delay100/c100/r2: flagged host-slow", "virtual/io-blocking-delay100/c100/r3: flagged host-slow")
         assertThat(SuiteDecisions.openConfigs(listOf(d))).containsExactlyInAnyOrder("virtual/io-blocking-delay100/c100", "platform/io-blocking-delay100/c100")
@@ -81,8 +83,8 @@ class SuiteDecisionsTest {
         }
         val d = SuiteDecisions.decide(suite.comparisons, cells).single()
         assertThat(d.decided).isFalse()
-        assertThat(d.nA).isZero()
-        assertThat(d.nB).isEqualTo(3)
+        assertThat(d.decision.nA).isZero()
+        assertThat(d.decision.nB).isEqualTo(3)
         assertThat(d.leftOut).hasSize(3).allMatch { it.startsWith("virtual/io-blocking-delay100/c100/r") && it.endsWith(": ${SuiteDecisions.NOT_ISOLATED}") }
         assertThat(SuiteDecisions.NOT_ISOLATED).startsWith("not-isolated: a url app is not measured under the lab's isolation")
         assertThat(SuiteDecisions.openConfigs(listOf(d))).`as`("no round can make it comparable").isEmpty()
@@ -90,7 +92,7 @@ class SuiteDecisionsTest {
         // two url apps compare as any two apps: the flag alone does not take a cell out
         val both = SuiteDecisions.decide(suite.comparisons, cells.map { it.copy(flags = (it.flags + notIsolated).distinct()) }).single()
         assertThat(both.decided).isTrue()
-        assertThat(both.relation).isEqualTo("higher")
+        assertThat(both.decision.relation).isEqualTo(Relation.HIGHER)
         assertThat(both.leftOut).isEmpty()
     }
 
@@ -154,16 +156,16 @@ class SuiteDecisionsTest {
         // the same throughput on both sides, but virtual's p99 is a third of platform's
         val cells = plan.cells.map { c ->
             val cell = Fixtures.cell(c, throughput = 1000.0 + c.repetition)
-            cell.copy(measured = Fixtures.load(1000.0 + c.repetition, p99 = (if (c.app.name == "virtual") 100.0 else 300.0) + c.repetition))
+            cell.staged(measured = Fixtures.load(1000.0 + c.repetition, p99 = (if (c.app.name == "virtual") 100.0 else 300.0) + c.repetition))
         }
         val byP99 = SuiteDecisions.decide(listOf(p99), cells).single()
-        assertThat(byP99.relation).isEqualTo("lower")
+        assertThat(byP99.decision.relation).isEqualTo(Relation.LOWER)
         assertThat(byP99.figure).isEqualTo("p99")
         // the ratio of geometric means over processes (here one window each)
         val geo = { xs: List<Double> -> kotlin.math.exp(xs.map { kotlin.math.ln(it) }.average()) }
-        assertThat(byP99.ratio).isCloseTo(geo(listOf(101.0, 102.0, 103.0)) / geo(listOf(301.0, 302.0, 303.0)), org.assertj.core.data.Offset.offset(1e-9))
+        assertThat(byP99.decision.ratio).isCloseTo(geo(listOf(101.0, 102.0, 103.0)) / geo(listOf(301.0, 302.0, 303.0)), org.assertj.core.data.Offset.offset(1e-9))
         assertThat(stackbench.runner.report.Decided.sentence(byP99) { it }).startsWith("p99: virtual/io-blocking-delay100/c100 ÷ ")
-        assertThat(SuiteDecisions.decide(suite.comparisons, cells).single().relation).isEqualTo("same")
+        assertThat(SuiteDecisions.decide(suite.comparisons, cells).single().decision.relation).isEqualTo(Relation.SAME)
     }
 
     @Test
@@ -174,22 +176,22 @@ class SuiteDecisionsTest {
         val shape = Flag("no-steady-state", "1,000 then 300 then 1,000 req/s", "throughput")
         val compiling = Flag("compiling", "the JIT compiled in the window", "throughput")
         fun cells(vararg more: Flag) = results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0)).map {
-            if (it.app.name == "virtual") it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = swinging(it.repetition)), flags = listOf(shape) + more)
-            else it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = steady.map { v -> v + (if (v > 1000) it.repetition else -it.repetition) }))
+            if (it.app.name == "virtual") it.copy(flags = listOf(shape) + more).staged(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = swinging(it.repetition)))
+            else it.staged(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = steady.map { v -> v + (if (v > 1000) it.repetition else -it.repetition) }))
         }
         val stability = suite.comparisons.single().copy(figure = "stability")
         val d = SuiteDecisions.decide(listOf(stability), cells()).single()
         assertThat(d.leftOut).isEmpty()
-        assertThat(d.relation).isEqualTo("higher")
+        assertThat(d.decision.relation).isEqualTo(Relation.HIGHER)
         assertThat(d.decided).isTrue()
         // the same windows, read for their mean rate: counted, and the decision read again without them
         val rate = SuiteDecisions.decide(suite.comparisons, cells()).single()
         assertThat(rate.leftOut).isEmpty()
-        assertThat(rate.why).contains("without the 3 window(s) whose app was flagged (no-steady-state)")
+        assertThat(rate.decision.why).contains("without the 3 window(s) whose app was flagged (no-steady-state)")
         // a JIT still at work is the app's state whatever the figure
         val jit = SuiteDecisions.decide(listOf(stability), cells(compiling)).single()
         assertThat(jit.leftOut).isEmpty()
-        assertThat(jit.why).contains("without the 3 window(s) whose app was flagged (compiling)")
+        assertThat(jit.decision.why).contains("without the 3 window(s) whose app was flagged (compiling)")
     }
 
     @Test
@@ -197,7 +199,7 @@ class SuiteDecisionsTest {
         val cpu = suite.comparisons.single().copy(figure = "cpu")
         val d = SuiteDecisions.decide(listOf(cpu), results(listOf(500.0, 498.0, 503.0), listOf(990.0, 1001.0, 985.0))).single()
         assertThat(d.decided).isFalse()
-        assertThat(d.nA).isZero()
+        assertThat(d.decision.nA).isZero()
         assertThat(d.leftOut).contains("virtual/io-blocking-delay100/c100/r1: no cpu")
     }
 }

@@ -78,13 +78,13 @@ class EndToEndIT {
         assertThat(result.cells).hasSize(2).allSatisfy { c ->
             assertThat(c.status).`as`(c.reason ?: "").isEqualTo(CellStatus.OK)
             assertThat(c.verification!!.ok).isTrue()
-            assertThat(c.info!!.path("stack").asString()).isEqualTo("tomcat")
-            val m = c.measured!!
+            assertThat(c.system.info!!.path("stack").asString()).isEqualTo("tomcat")
+            val m = c.window.measured!!
             assertThat(m.driver).isEqualTo(driver)
             assertThat(m.throughput).isPositive()
             assertThat(m.successes).isEqualTo(m.responses)
             assertThat(m.latency.p99).isPositive()
-            val r = c.resources!!
+            val r = c.resources.summary!!
             assertThat(r.sampleCount).isGreaterThanOrEqualTo(4)
             assertThat(r.cpuShare).isBetween(0.01, 1.3)
             assertThat(r.threadsMax).isGreaterThan(10)
@@ -96,18 +96,18 @@ class EndToEndIT {
         }
         // a fresh app per cell records its start-up in every cell; one app for both records it in the first, named by the second
         val first = result.cells[0]
-        assertThat(first.startup!!.toHealthyMs).isPositive()
-        assertThat(first.startup!!.springStartedSeconds).isPositive()
-        assertThat(first.startup!!.fastStart).isEqualTo(driver == "wrk")
+        assertThat(first.start.startup!!.toHealthyMs).isPositive()
+        assertThat(first.start.startup!!.springStartedSeconds).isPositive()
+        assertThat(first.start.startup!!.fastStart).isEqualTo(driver == "wrk")
         if (driver == "wrk") {
             assertThat(result.cells[1].appStartedBy).isEqualTo(first.key)
         } else {
-            assertThat(result.cells[1].startup!!.toHealthyMs).isPositive()
+            assertThat(result.cells[1].start.startup!!.toHealthyMs).isPositive()
             assertThat(result.cells[1].appStartedBy).isNull()
         }
         // the I/O cell waits 20 ms a request on 8 connections: at most 400 answers a second
-        assertThat(result.cells[1].measured!!.throughput).isLessThan(400.0)
-        assertThat(result.cells[1].measured!!.latency.p50).isGreaterThanOrEqualTo(20.0)
+        assertThat(result.cells[1].window.measured!!.throughput).isLessThan(400.0)
+        assertThat(result.cells[1].window.measured!!.latency.p50).isGreaterThanOrEqualTo(20.0)
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3)
         // allocation per request in every cell: over the app's own count of the window's exchanges, which must match the load generator's
         assertThat(result.cells).allSatisfy { c ->
@@ -118,7 +118,7 @@ class EndToEndIT {
             // the probe's readings and the window's edges are apart by a moment: at each edge up to one exchange a
             // connection falls on one side only, which is more than 10 % of a window that a busy machine left short
             // (54 answers in one, in the background beside a known truth)
-            val responses = c.measured!!.responses.toDouble()
+            val responses = c.window.measured!!.responses.toDouble()
             assertThat(alloc.figures["completed"]!!).`as`("the app's exchanges between the probe's readings")
                 .isCloseTo(responses, within(maxOf(responses * 0.10, 2.0 * CONNECTIONS)))
         }
@@ -147,14 +147,14 @@ class EndToEndIT {
         val perRequest = probe.details!!.get("cpuMsPerRequest")?.asDouble()
         assertThat(perRequest).`as`("a CPU profile records the app's CPU per request over its window").isNotNull().isPositive()
         perRequest!!
-        val work = cpu.jvm!!.workCpuMsPerRequest!! / perRequest
+        val work = cpu.window.jvm!!.workCpuMsPerRequest!! / perRequest
         val profiledWork = share { "Primes.upTo" in it }
-        val compilerMs = cpu.jvm!!.compilerCpuMs
+        val compilerMs = cpu.window.jvm!!.compilerCpuMs
         println("profile: work ${"%.3f".format(profiledWork)} of samples against ${"%.3f".format(work)} by the app's counter; " +
             "$total samples, ${probe.details!!.get("engine").asString()} (${probe.details!!.get("event").asString()}); compiler ${compilerMs} ms")
         assertThat(profiledWork).`as`("the work's share of the profile against the app's own work CPU").isCloseTo(work, within(tolerance(work)))
         if (compilerMs != null) {
-            val jit = compilerMs / (perRequest * cpu.measured!!.responses)
+            val jit = compilerMs / (perRequest * cpu.window.measured!!.responses)
             val profiledJit = share { "CompileBroker" in it }
             println("profile: JIT ${"%.3f".format(profiledJit)} of samples against ${"%.3f".format(jit)} by the compiler threads' CPU")
             assertThat(profiledJit).`as`("the JIT's share of the profile against its threads' CPU").isCloseTo(jit, within(tolerance(jit)))

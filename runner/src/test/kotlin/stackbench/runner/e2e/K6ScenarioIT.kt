@@ -58,7 +58,7 @@ class K6ScenarioIT {
         assertThat(cell.key).isEqualTo("tc/scenario-todo/r1")
         assertThat(cell.status).`as`(cell.reason ?: "").isEqualTo(CellStatus.OK)
         assertThat(cell.load.instances).isEqualTo(instances)
-        val m = cell.measured!!
+        val m = cell.window.measured!!
         assertThat(m.model).isEqualTo("scenario")
         assertThat(m.statusCodes.keys).containsExactly("200", "201")
         assertThat(m.statusCodes["200"]).isEqualTo(m.statusCodes["201"]) // every iteration: POST, then GET

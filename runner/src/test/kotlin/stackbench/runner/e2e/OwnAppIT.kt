@@ -102,29 +102,29 @@ class OwnAppIT {
         for (cell in ran.cells) {
             assertThat(cell.status).`as`(cell.reason ?: "").isEqualTo(CellStatus.OK)
             assertThat(cell.verification!!.ok).isTrue()
-            assertThat(cell.measured!!.throughput).isGreaterThan(0.0)
-            assertThat(cell.measured!!.errorCount).isZero()
-            assertThat(cell.sut!!.answersCountedBy).isEqualTo("the load generator, in warm-up runs of one slice each")
-            assertThat(cell.warmupRecord!!.slices).isNotEmpty()
-            assertThat(cell.startup!!.springStartedSeconds).`as`("no Spring start line to read").isNull()
-            assertThat(cell.info).`as`("no /info to read").isNull()
+            assertThat(cell.window.measured!!.throughput).isGreaterThan(0.0)
+            assertThat(cell.window.measured!!.errorCount).isZero()
+            assertThat(cell.system.sut!!.answersCountedBy).isEqualTo("the load generator, in warm-up runs of one slice each")
+            assertThat(cell.warmup.record!!.slices).isNotEmpty()
+            assertThat(cell.start.startup!!.springStartedSeconds).`as`("no Spring start line to read").isNull()
+            assertThat(cell.system.info).`as`("no /info to read").isNull()
         }
         val jarCell = byApp.getValue("tiny-jar")
-        assertThat(jarCell.sut!!.kind).isEqualTo("jar")
-        assertThat(jarCell.sut!!.offers).containsExactly("process", "JVM signals")
+        assertThat(jarCell.system.sut!!.kind).isEqualTo("jar")
+        assertThat(jarCell.system.sut!!.offers).containsExactly("process", "JVM signals")
         assertThat(ran.cells.flatMap { c -> c.flags.map { it.code } }).`as`("apps the lab started are isolated").doesNotContain("not-isolated")
         assertThat(jarCell.app.command).contains("-XX:ActiveProcessorCount=1", "-jar", tiny.toString())
-        assertThat(jarCell.warmupRecord!!.slices.map { it.compileShare }).`as`("the JIT's CPU, read from /proc for a JVM the lab started").allMatch { it != null }
-        assertThat(jarCell.warmupRecord!!.slices.map { it.compilingShare }).`as`("the JIT's clock, read from the JVM's perf-data file").allMatch { it != null }
-        assertThat(jarCell.jvm!!.compilationMs).`as`("the window's JIT time from the perf-data file").isNotNull()
-        assertThat(jarCell.jvm!!.classesLoaded).isNotNull()
-        assertThat(jarCell.jvm!!.cpuMsPerRequest).isNotNull().isPositive()
-        assertThat(byApp.getValue("tiny-cmd").jvm?.compilationMs).`as`("a command's JIT over the window is unknown").isNull()
+        assertThat(jarCell.warmup.record!!.slices.map { it.compileShare }).`as`("the JIT's CPU, read from /proc for a JVM the lab started").allMatch { it != null }
+        assertThat(jarCell.warmup.record!!.slices.map { it.compilingShare }).`as`("the JIT's clock, read from the JVM's perf-data file").allMatch { it != null }
+        assertThat(jarCell.window.jvm!!.compilationMs).`as`("the window's JIT time from the perf-data file").isNotNull()
+        assertThat(jarCell.window.jvm!!.classesLoaded).isNotNull()
+        assertThat(jarCell.window.jvm!!.cpuMsPerRequest).isNotNull().isPositive()
+        assertThat(byApp.getValue("tiny-cmd").window.jvm?.compilationMs).`as`("a command's JIT over the window is unknown").isNull()
         val cmdCell = byApp.getValue("tiny-cmd")
-        assertThat(cmdCell.sut!!.kind).isEqualTo("command")
-        assertThat(cmdCell.sut!!.lacks).contains("JVM signals", "stats channel")
-        assertThat(cmdCell.warmupRecord!!.slices.map { it.compileShare }).`as`("a command's JIT is unknown, not zero").allMatch { it == null }
-        assertThat(cmdCell.warmupRecord!!.slices.map { it.compilingShare }).allMatch { it == null }
+        assertThat(cmdCell.system.sut!!.kind).isEqualTo("command")
+        assertThat(cmdCell.system.sut!!.lacks).contains("JVM signals", "stats channel")
+        assertThat(cmdCell.warmup.record!!.slices.map { it.compileShare }).`as`("a command's JIT is unknown, not zero").allMatch { it == null }
+        assertThat(cmdCell.warmup.record!!.slices.map { it.compilingShare }).allMatch { it == null }
     }
 
     @Test
@@ -185,26 +185,26 @@ class OwnAppIT {
             val cell = ran.cells.single()
             assertThat(cell.status).`as`(cell.reason ?: "").isEqualTo(CellStatus.OK)
             assertThat(cell.verification!!.ok).isTrue()
-            assertThat(cell.measured!!.throughput).isGreaterThan(0.0)
-            assertThat(cell.measured!!.errorCount).isZero()
+            assertThat(cell.window.measured!!.throughput).isGreaterThan(0.0)
+            assertThat(cell.window.measured!!.errorCount).isZero()
             assertThat(cell.flags.map { it.code }).contains("not-isolated").doesNotContain("shared-cpus", "no-cgroup")
             assertThat(cell.flags.first { it.code == "not-isolated" }.message).contains("http://127.0.0.1:$port")
             // nothing of the process is read: unknown (null), never zero
-            val r = cell.resources!!
+            val r = cell.resources.summary!!
             assertThat(listOf(r.cpuShare, r.cpuShareMax, r.rssMaxBytes, r.rssMeanBytes, r.threadsMax, r.voluntaryCtx, r.involuntaryCtx,
                 r.periods, r.throttledPeriods, r.memoryPeakBytes, r.oomKills)).`as`("process and cgroup figures").containsOnlyNulls()
-            assertThat(cell.samples).isNotEmpty().allMatch { it.cpuMs == null && it.rssBytes == null && it.cgroupCpuMs == null }
-            assertThat(cell.jvm?.compilationMs).isNull()
-            assertThat(cell.jvm?.cpuMsPerRequest).isNull()
-            assertThat(cell.warmupRecord!!.slices).isNotEmpty().allMatch { it.compileShare == null && it.cpuShare == null && it.compilingShare == null }
-            assertThat(cell.startup).`as`("no start to time").isNull()
+            assertThat(cell.resources.samples).isNotEmpty().allMatch { it.cpuMs == null && it.rssBytes == null && it.cgroupCpuMs == null }
+            assertThat(cell.window.jvm?.compilationMs).isNull()
+            assertThat(cell.window.jvm?.cpuMsPerRequest).isNull()
+            assertThat(cell.warmup.record!!.slices).isNotEmpty().allMatch { it.compileShare == null && it.cpuShare == null && it.compilingShare == null }
+            assertThat(cell.start.startup).`as`("no start to time").isNull()
             assertThat(cell.app.stack).isEqualTo("url")
             assertThat(cell.app.command).isEmpty()
             assertThat(cell.profile.isolation).isEqualTo("none")
-            assertThat(cell.sut!!.kind).isEqualTo("url")
-            assertThat(cell.sut!!.url).isEqualTo("http://127.0.0.1:$port")
-            assertThat(cell.sut!!.offers).isEmpty()
-            assertThat(cell.sut!!.lacks).containsExactly("process", "stats channel", "/info", "start-up line", "priming endpoint", "JVM signals")
+            assertThat(cell.system.sut!!.kind).isEqualTo("url")
+            assertThat(cell.system.sut!!.url).isEqualTo("http://127.0.0.1:$port")
+            assertThat(cell.system.sut!!.offers).isEmpty()
+            assertThat(cell.system.sut!!.lacks).containsExactly("process", "stats channel", "/info", "start-up line", "priming endpoint", "JVM signals")
             assertThat(server.isAlive).`as`("the lab stops nothing it did not start").isTrue()
         } finally {
             server.destroy()

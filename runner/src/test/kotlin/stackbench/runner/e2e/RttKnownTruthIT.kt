@@ -59,8 +59,8 @@ class RttKnownTruthIT {
         assertThat(suite).contains(RTT_20)
         val near = run("rtt-20ms", suite, dir)
         val far = run("rtt-40ms", suite.replace(RTT_20, "{name: server, kind: netns, rtt: 40ms}"), dir)
-        val base = near.cells.single().measured!!.latency.p50!!
-        val slow = far.cells.single().measured!!.latency.p50!!
+        val base = near.cells.single().window.measured!!.latency.p50!!
+        val slow = far.cells.single().window.measured!!.latency.p50!!
         val host = far.environment.hosts.single { it.name == "server" }
         val late = listOf("rtt-20ms", "rtt-40ms").map { lateness(dir.resolve(it)) }
         println("known-truth-rtt: p50 ${"%.2f".format(base)} ms at rtt 20 ms, ${"%.2f".format(slow)} ms at 40 ms (by ${host.rttMethod}): " +

@@ -87,7 +87,7 @@ class SplitHostsIT {
                 assertThat(result.environment.hosts.map { it.name to it.kind }).contains("server" to "netns", "load1" to "ssh", "load2" to "ssh")
                 for (cell in result.cells) {
                     assertThat(cell.status).`as`(cell.reason ?: "").isEqualTo(CellStatus.OK)
-                    val m = cell.measured!!
+                    val m = cell.window.measured!!
                     val split = Regex("""split over 2 k6 instances \(execution segments 0,1/2,1\) on load1, load2: (\d+) \+ (\d+) = (\d+) requests""")
                         .find(m.notes.joinToString("\n"))
                     assertThat(split).`as`(m.notes.joinToString("\n")).isNotNull()
@@ -101,7 +101,7 @@ class SplitHostsIT {
                     assertThat(m.statusCodes.keys).contains("200", "201")
                     if (suiteFile == null) {
                         // the small suite's app names JDK 17 (the JDK axis): the JVM in the namespace host said it runs 17
-                        val runtime = cell.runtime!!
+                        val runtime = cell.system.runtime!!
                         println("split-hosts: ${cell.key}: runtime $runtime")
                         assertThat(runtime.requested).isEqualTo("17")
                         assertThat(runtime.fromJvm).isTrue()

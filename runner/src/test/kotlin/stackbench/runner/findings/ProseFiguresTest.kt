@@ -8,9 +8,9 @@ import java.util.Locale
 class ProseFiguresTest {
     private val run = ReportFixtures.load(ReportFixtures.SWEEP)
     private val runs = mapOf("sweep" to run)
-    private val cell = run.cells.first { it.measured != null }
-    private val rate = cell.measured!!.throughput
-    private val p99 = cell.measured!!.latency.p99!!
+    private val cell = run.cells.first { it.window.measured != null }
+    private val rate = cell.window.measured!!.throughput
+    private val p99 = cell.window.measured!!.latency.p99!!
 
     private fun check(prose: String, claims: String = "") =
         ProseFigures.check("# F\n\n## A section\n\n<!-- table:t -->\n*runs: docs/runs/sweep*\n<!-- /table:t -->\n\n$prose\n", runs, claims)
@@ -34,8 +34,8 @@ class ProseFiguresTest {
 
     @Test
     fun `both ends of a range are checked`() {
-        val low = run.cells.mapNotNull { it.measured?.throughput }.min()
-        val high = run.cells.mapNotNull { it.measured?.throughput }.max()
+        val low = run.cells.mapNotNull { it.window.measured?.throughput }.min()
+        val high = run.cells.mapNotNull { it.window.measured?.throughput }.max()
         assertThat(check("from ${f(low, 0)}-${f(high, 0)} req/s")).isEmpty()
         assertThat(check("from ${f(low, 0)}–${f(high * 3, 0)} req/s")).hasSize(1)
     }

@@ -32,7 +32,7 @@ class UnscheduledLookTest {
         // stricter than one look at 95 %: the last of three looks spends what alpha spending leaves it
         assertThat(look!!.confidence).isGreaterThan(0.95)
         // a run that recorded its looks is read from them instead
-        val recorded = DecisionRecord("c", "a", "b", 0.10, 1.0, 0.9, 1.1, null, 3, 3, "undecided", false, "", look = 2, maxLooks = 2)
+        val recorded = Fixtures.decision("c", "a", "b", 0.10, 1.0, 0.9, 1.1, null, 3, 3, "undecided", false, "", look = 2, maxLooks = 2)
         assertThat(Verdicts.unscheduledLook(run(all, listOf(recorded)), all)).isNull()
     }
 }

@@ -1,5 +1,6 @@
 package stackbench.runner.findings
 
+import stackbench.runner.results.staged
 import stackbench.runner.cli.Exit
 import stackbench.runner.cli.execute
 import stackbench.runner.decide.Figure
@@ -34,7 +35,7 @@ class VerdictsTest {
             val values = if (c.app.name == "tomcat") tomcat else webflux
             val t = values.getOrNull(c.repetition - 1) ?: return@mapNotNull null
             // p99 varies a little between repetitions (processes): with no spread at all no interval is honest
-            Fixtures.cell(c).copy(measured = Fixtures.load(t, p99 = 10.0 + c.repetition * 0.001), flags = flags(c.app.name, c.repetition))
+            Fixtures.cell(c).copy(flags = flags(c.app.name, c.repetition)).staged(measured = Fixtures.load(t, p99 = 10.0 + c.repetition * 0.001))
         }
         return RunResult(run = Fixtures.info(cells.size), environment = Fixtures.environment(), cells = cells)
     }
@@ -76,7 +77,7 @@ class VerdictsTest {
         // reaches a tenth of; Tomcat's none
         val base = run(tomcat, webflux)
         val r = base.copy(cells = base.cells.map { c ->
-            if (c.app.name == "webflux") c.copy(measured = c.measured!!.copy(errors = mapOf("timeout" to 20L))) else c
+            if (c.app.name == "webflux") c.staged(measured = c.window.measured!!.copy(errors = mapOf("timeout" to 20L))) else c
         })
         val p99 = claims("{label: x, claim: lower}", figure = "p99").comparisons.single()
         val v = Verdicts(mapOf("r" to r)).row(p99, p99.rows.single())
@@ -227,8 +228,8 @@ class VerdictsTest {
         // each window a little differently: processes with no spread at all give no interval
         fun swinging(rep: Int) = listOf(1000.0, 300.0 + 20 * rep, 1000.0, 1000.0, 700.0, 1000.0)
         fun swingingTomcat(r: RunResult, vararg more: Flag) = r.copy(cells = r.cells.map {
-            if (it.app.name == "tomcat") it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = swinging(it.repetition)), flags = listOf(swings) + more)
-            else it.copy(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = steady.map { v -> v + (if (v > 1000) it.repetition else -it.repetition) }))
+            if (it.app.name == "tomcat") it.copy(flags = listOf(swings) + more).staged(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = swinging(it.repetition)))
+            else it.staged(resources = ResourceSummary(cpuShare = 0.3, serverPerSecond = steady.map { v -> v + (if (v > 1000) it.repetition else -it.repetition) }))
         })
         val r = swingingTomcat(run(tomcat, webflux))
         // WebFlux steadier than Tomcat: its per-second variation lower
@@ -506,9 +507,17 @@ class VerdictsTest {
         val block = FindingsDoc.section(out.text, FindingsDoc.FOREST)!!
         assertThat(block).contains("![Every claimed row").contains("(findings-forest.png)")
             .contains("| faster (one): three | 1.50× | 1.50× [").contains("| 0.90×–1.10× | holds |")
-        val image = javax.imageio.ImageIO.read(ForestChart.png(out.forest).inputStream())
-        assertThat(image.width).isEqualTo(1100)
-        assertThat(image.height).isEqualTo(90 + 22 * 3)
+        // the picture's chart: the report's forest, a row a line, coloured by verdict, the article's ratio a ring
+        val chart = Forest.chart(out.forest)!!
+        assertThat(chart.forest).isTrue()
+        assertThat(chart.y.categories).containsExactly("other (two): p99", "faster (one): single", "faster (one): three")
+        assertThat(chart.series.map { it.name }).contains("holds", "the article")
+        val dot = chart.series.first { it.name == "holds" }.data.first { it.y == 2.0 }
+        assertThat(dot.x).isEqualTo(three.measured)
+        assertThat(dot.low).isEqualTo(three.low)
+        assertThat(dot.band).isEqualTo(three.threshold)
+        assertThat(chart.series.single { it.name == "the article" }.data.first { it.y == 2.0 }.x).isCloseTo(1.5, org.assertj.core.data.Offset.offset(1e-9))
+        assertThat(Forest.page(out.forest, "test")).contains("id=\"forest\"").contains("sb-data")
     }
 
     @Test
@@ -527,7 +536,7 @@ class VerdictsTest {
         val claims = grouped.copy(articles = listOf(Article("an article (2024)", "WebFlux is faster", "measure your own")))
         val named = groupedRuns.mapValues { (_, run) ->
             run.copy(cells = run.cells.mapIndexed { i, c ->
-                c.copy(runtime = if (i % 2 == 0) stackbench.runner.results.RuntimeRecord(requested = "25", version = "25.0.3+9-LTS", feature = 25)
+                c.staged(runtime = if (i % 2 == 0) stackbench.runner.results.RuntimeRecord(requested = "25", version = "25.0.3+9-LTS", feature = 25)
                 else stackbench.runner.results.RuntimeRecord(requested = "17", version = "17.0.15+6-Debian-1deb12u1", feature = 17))
             })
         }

@@ -1,5 +1,6 @@
 package stackbench.runner.gate
 
+import stackbench.runner.results.staged
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.Fixtures
 import stackbench.runner.results.ResultsStore
@@ -36,7 +37,7 @@ object GateFixtures {
             val base = if (c.app.name == "platform") 1000.0 else 1500.0
             val t = base * noise[i % noise.size] * (scale[c.configKey] ?: 1.0)
             val cell = Fixtures.cell(c, throughput = t)
-            cell.copy(measured = cell.measured!!.let { m ->
+            cell.staged(measured = cell.window.measured!!.let { m ->
                 m.copy(latency = m.latency.copy(p99 = m.latency.p99!! * noise[(i + 2) % noise.size] * (p99Scale[c.configKey] ?: 1.0)))
             })
         }

@@ -1,5 +1,6 @@
 package stackbench.runner.gate
 
+import stackbench.runner.stats.Relation
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import stackbench.runner.gate.GateFixtures.PLATFORM
@@ -15,7 +16,7 @@ class GateTest {
         assertThat(g.outcome).isEqualTo(GateOutcome.PASSED)
         assertThat(g.cells.map { it.configKey }).containsExactlyInAnyOrder(PLATFORM, VIRTUAL)
         assertThat(g.cells.map { it.verdict }).containsOnly(GateVerdict.SAME)
-        assertThat(g.cells.map { it.throughput.method }).containsOnly("welch-log-process-means")
+        assertThat(g.cells.map { it.throughput.decision.method }).containsOnly("welch-log-process-means")
     }
 
     @Test
@@ -24,9 +25,9 @@ class GateTest {
         assertThat(g.outcome).isEqualTo(GateOutcome.SLOWER)
         val slower = g.cells.single { it.verdict == GateVerdict.SLOWER }
         assertThat(slower.configKey).isEqualTo(PLATFORM)
-        assertThat(slower.throughput.relation).isEqualTo("lower")
-        assertThat(slower.throughput.ratio!!).isBetween(0.69, 0.71)
-        assertThat(slower.throughput.high!!).isLessThan(0.95)
+        assertThat(slower.throughput.decision.relation).isEqualTo(Relation.LOWER)
+        assertThat(slower.throughput.decision.ratio!!).isBetween(0.69, 0.71)
+        assertThat(slower.throughput.decision.high!!).isLessThan(0.95)
         assertThat(g.reason).contains(PLATFORM, "slower beyond 5 %", "throughput 0.70×")
         assertThat(g.cells.single { it.configKey == VIRTUAL }.verdict).isEqualTo(GateVerdict.SAME)
     }
@@ -37,7 +38,7 @@ class GateTest {
         assertThat(g.outcome).isEqualTo(GateOutcome.SLOWER)
         val slower = g.cells.single { it.verdict == GateVerdict.SLOWER }
         assertThat(slower.configKey).isEqualTo(VIRTUAL)
-        assertThat(slower.p99.relation).isEqualTo("higher")
+        assertThat(slower.p99.decision.relation).isEqualTo(Relation.HIGHER)
         assertThat(slower.why).startsWith("p99 1.50×")
     }
 
@@ -83,6 +84,6 @@ class GateTest {
     fun `the same process names in both runs are still two sets of processes`() {
         // both runs label their JVMs platform#1..3: relabelled, the baseline's are not pooled with the current run's
         val g = Gate.decide(baseline, run("t-2", "2026-11-27T02:00:00Z"), 0.05)
-        assertThat(g.cells.map { it.throughput.processesA to it.throughput.processesB }).containsOnly(3 to 3)
+        assertThat(g.cells.map { it.throughput.decision.processesA to it.throughput.decision.processesB }).containsOnly(3 to 3)
     }
 }

@@ -1,5 +1,6 @@
 package stackbench.runner.history
 
+import stackbench.runner.results.staged
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import stackbench.runner.gate.GateFixtures
@@ -13,7 +14,7 @@ class HistoryRecordsTest {
         val run = GateFixtures.run("t-1", "2026-11-27T01:00:00Z")
         val unsteady = Flag("host-slow", "the host ran 30 % slower than its pace", "throughput")
         fun flagged(efficiency: Double, law: String = "Little's law") = run.copy(cells = run.cells.map { c ->
-            c.copy(flags = listOf(unsteady), ceiling = Ceiling(law, c.measured!!.throughput / efficiency, "test", efficiency))
+            c.copy(flags = listOf(unsteady)).staged(ceiling = Ceiling(law, c.window.measured!!.throughput / efficiency, "test", efficiency))
         })
         val atWait = HistoryRecords.cells(flagged(0.98)).single { it.configKey == PLATFORM }
         assertThat(atWait.throughput).isNotNull()
@@ -29,7 +30,7 @@ class HistoryRecordsTest {
         val run = GateFixtures.run("t-1", "2026-11-27T01:00:00Z")
         assertThat(HistoryRecords.run(run, "/r").appJdk).isEqualTo(run.environment.appJdk)
         fun named(version: String) = run.copy(cells = run.cells.map { c ->
-            if (c.configKey == PLATFORM) c.copy(runtime = stackbench.runner.results.RuntimeRecord(requested = "21", version = version, feature = 21)) else c
+            if (c.configKey == PLATFORM) c.staged(runtime = stackbench.runner.results.RuntimeRecord(requested = "21", version = version, feature = 21)) else c
         })
         val before = HistoryRecords.run(named("21.0.8+9-LTS"), "/r")
         assertThat(before.appJdk).startsWith("${run.cells.first { it.configKey == PLATFORM }.app.name}: 21.0.8+9-LTS; the others: ")

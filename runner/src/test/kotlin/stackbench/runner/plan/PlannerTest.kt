@@ -55,8 +55,8 @@ class PlannerTest {
     fun `scale shortens warm-up and measured time and the estimate follows`() {
         val full = Planner.plan(twoByTwo)
         val tenth = Planner.plan(twoByTwo, scale = 0.1)
-        assertThat(tenth.cells.first().load.warmup).isEqualTo(Duration.ofSeconds(1))
-        assertThat(tenth.cells.first().load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(2)))
+        assertThat(tenth.cells.first().load.settings.warmup).isEqualTo(Duration.ofSeconds(1))
+        assertThat(tenth.cells.first().load.settings.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(2)))
         assertThat(tenth.estimatedDuration).isLessThan(full.estimatedDuration)
         // 52 cells × (8 s overhead + 10 s warm-up + 20 s load), and a fresh app primed for each (restart: cell), 30 s
         assertThat(full.estimatedDuration).isEqualTo(Duration.ofSeconds(52L * 38 + 52L * 30))
@@ -77,19 +77,19 @@ class PlannerTest {
             """,
         )
         val cell = Planner.plan(capped).cells.single()
-        assertThat(cell.load.durationMax).isEqualTo(Duration.ofMinutes(3))
+        assertThat(cell.load.settings.durationMax).isEqualTo(Duration.ofMinutes(3))
         assertThat(cell.load.windowCap).isEqualTo(Duration.ofMinutes(3))
         assertThat(cell.load.describe()).contains("longer where it needs to hold 20 round trips a connection, at most 3m")
         // 30 s + half of the 150 s it may grow by
         assertThat(Estimates.measured(cell)).isEqualTo(Duration.ofSeconds(105))
         // scaled, the window shrinks but may still grow to the suite's cap, not to its own 30 s only
         val tenth = Planner.plan(capped, scale = 0.1).cells.single()
-        assertThat(tenth.load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(3)))
+        assertThat(tenth.load.settings.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(3)))
         assertThat(tenth.load.windowCap).isEqualTo(Duration.ofMinutes(3))
         // without it: never past the suite's own length, and unscaled not at all
-        val plain = Planner.plan(capped.copy(load = capped.load.copy(durationMax = null)))
+        val plain = Planner.plan(capped.copy(load = capped.load.copy(settings = capped.load.settings.copy(durationMax = null))))
         assertThat(plain.cells.single().load.windowCap).isNull()
-        assertThat(Planner.plan(capped.copy(load = capped.load.copy(durationMax = null)), scale = 0.1).cells.single().load.windowCap)
+        assertThat(Planner.plan(capped.copy(load = capped.load.copy(settings = capped.load.settings.copy(durationMax = null))), scale = 0.1).cells.single().load.windowCap)
             .isEqualTo(Duration.ofSeconds(30))
     }
 
@@ -97,9 +97,9 @@ class PlannerTest {
     fun `prime false reaches every cell, says so in the plan, and takes priming out of the estimate`() {
         val primed = suite("name: t\napps: [{name: a, stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {warmup: 5s, duration: 5s}\nrepetitions: 2")
         val unprimed = suite("name: t\napps: [{name: a, stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {warmup: 5s, prime: false, duration: 5s}\nrepetitions: 2")
-        assertThat(Planner.plan(primed).cells).allSatisfy { assertThat(it.load.prime).isTrue() }
+        assertThat(Planner.plan(primed).cells).allSatisfy { assertThat(it.load.settings.prime).isTrue() }
         val cells = Planner.plan(unprimed).cells
-        assertThat(cells).hasSize(2).allSatisfy { assertThat(it.load.prime).isFalse() }
+        assertThat(cells).hasSize(2).allSatisfy { assertThat(it.load.settings.prime).isFalse() }
         assertThat(cells.first().load.describe()).contains("warm-up 5s (not primed)")
         assertThat(Estimates.priming(Planner.plan(primed).cells, restartApp = false)).isEqualTo(stackbench.runner.suite.Defaults.PRIME_ESTIMATE.multipliedBy(2))
         assertThat(Estimates.priming(cells, restartApp = false)).isEqualTo(Duration.ZERO)
@@ -108,7 +108,7 @@ class PlannerTest {
     @Test
     fun `prime-max reaches every cell, says so in the plan, and shortens priming's estimate`() {
         val capped = Planner.plan(suite("name: t\napps: [{name: a, stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {warmup: 5s, prime-max: 10s, duration: 5s}\nrepetitions: 2")).cells
-        assertThat(capped).allSatisfy { assertThat(it.load.primeMax).isEqualTo(Duration.ofSeconds(10)) }
+        assertThat(capped).allSatisfy { assertThat(it.load.settings.primeMax).isEqualTo(Duration.ofSeconds(10)) }
         assertThat(capped.first().load.describe()).contains("warm-up 5s (primed at most 10s a stage)")
         assertThat(Estimates.priming(capped, restartApp = false)).isEqualTo(Duration.ofSeconds(20))
     }

@@ -38,9 +38,9 @@ class ScenarioPlanTest {
         assertThat(cell.calls[0].body).isEqualTo(EndpointCall.POSTED_TODO)
         assertThat(cell.calls[0].needsCredentials).isTrue()
         assertThat(cell.endpoint).isEqualTo(cell.calls[0])
-        assertThat(cell.load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(30)))
-        assertThat(cell.load.warmup).isEqualTo(Duration.ZERO)
-        assertThat(cell.load.instances).isEqualTo(2)
+        assertThat(cell.load.settings.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(30)))
+        assertThat(cell.load.settings.warmup).isEqualTo(Duration.ZERO)
+        assertThat(cell.load.settings.instances).isEqualTo(2)
         assertThat(cell.load.describe()).isEqualTo(
             "k6 scenario todo: users 20 in 10s → 20 in 20s, POST /todo then GET /todo then GET /noop, think 1s..2s over 2 instances for 30s, no warm-up, timeout 30s",
         )
@@ -51,7 +51,7 @@ class ScenarioPlanTest {
         val cell = Planner.plan(suite("[GET /todo]"), scale = 0.05).cells.first()
         val shape = cell.load.shape as LoadShape.Scenario
         assertThat(shape.scenario.profile.stages.map { it.duration }).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(1))
-        assertThat(cell.load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(2)))
+        assertThat(cell.load.settings.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(2)))
     }
 
     @Test

@@ -1,5 +1,6 @@
 package stackbench.runner.report
 
+import stackbench.runner.results.staged
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import stackbench.runner.results.PrimeRecord
@@ -8,11 +9,8 @@ import stackbench.runner.results.WarmupRecord
 
 class ClockChartTest {
     private val base = ReportFixtures.load(ReportFixtures.SWEEP)
-    private val cell = base.cells.first { it.measured != null }.copy(
-        appStartedBy = null,
-        prime = PrimeRecord("/noop", 1, WarmupRecord(2.0, "cap", null, null, listOf(SliceRecord(1.0, 5000.0, 0.5), SliceRecord(2.0, 6000.0, 0.4))), 0.05),
-        warmupRecord = WarmupRecord(3.0, "steady", 1.0, null, listOf(SliceRecord(1.0, 500.0, 0.3), SliceRecord(2.0, 900.0, 0.1), SliceRecord(3.0, 910.0, 0.02))),
-    )
+    private val cell = base.cells.first { it.window.measured != null }.copy(appStartedBy = null).staged(prime = PrimeRecord("/noop", 1, WarmupRecord(2.0, "cap", null, null, listOf(SliceRecord(1.0, 5000.0, 0.5), SliceRecord(2.0, 6000.0, 0.4))), 0.05),
+        warmup = WarmupRecord(3.0, "steady", 1.0, null, listOf(SliceRecord(1.0, 500.0, 0.3), SliceRecord(2.0, 900.0, 0.1), SliceRecord(3.0, 910.0, 0.02))))
 
     @Test
     fun `priming, warm-up and window follow one another on one clock, with the steady point and why the warm-up ended`() {
@@ -36,7 +34,7 @@ class ClockChartTest {
         // a capped warm-up that lost 40 % a minute
         val rng = java.util.Random(1)
         val slices = List(40) { t -> SliceRecord(t + 1.0, 3_000.0 * (1 - 0.4 * t / 60) * (1 + 0.02 * rng.nextGaussian()), 0.01) }
-        val falling = ClockChart.of(cell.copy(warmupRecord = WarmupRecord(40.0, "cap", null, null, slices)), RunView(base), "c")!!
+        val falling = ClockChart.of(cell.staged(warmup = WarmupRecord(40.0, "cap", null, null, slices)), RunView(base), "c")!!
         assertThat(falling.title).containsPattern("\\(warm-up: falling \\d+ %/min\\)")
         assertThat(falling.note).startsWith("the warm-up falling at ")
     }
@@ -46,12 +44,12 @@ class ClockChartTest {
         val reused = ClockChart.of(cell.copy(appStartedBy = "other"), RunView(base), "c")!!
         assertThat(reused.xMarks.map { it.label }).doesNotContain("priming").first().isEqualTo("warm-up")
         assertThat(reused.series.map { it.name }).noneMatch { it.startsWith("priming") }
-        assertThat(ClockChart.of(cell.copy(warmupRecord = null), RunView(base), "c")).isNull()
+        assertThat(ClockChart.of(cell.staged(warmup = null), RunView(base), "c")).isNull()
     }
 
     @Test
     fun `the compile-first stage sits between priming and warm-up, with its JIT line, so the compilations can be seen to end`() {
-        val compiled = cell.copy(compileFirst = WarmupRecord(4.0, "steady", 3.0, null,
+        val compiled = cell.staged(compileFirst = WarmupRecord(4.0, "steady", 3.0, null,
             listOf(SliceRecord(1.0, 100.0, 0.5), SliceRecord(2.0, 200.0, 0.2), SliceRecord(3.0, 300.0, 0.0), SliceRecord(4.0, 310.0, 0.0))))
         val spec = ClockChart.of(compiled, RunView(base), "c")!!
         assertThat(spec.xMarks.map { it.label to it.value }).containsExactly(

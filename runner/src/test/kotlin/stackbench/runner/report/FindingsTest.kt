@@ -1,5 +1,6 @@
 package stackbench.runner.report
 
+import stackbench.runner.results.staged
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import stackbench.runner.plan.Planner
@@ -17,7 +18,7 @@ class FindingsTest {
             "name: f\napps: [{stack: tomcat}, {stack: webflux}]\nendpoints: [{kind: cpu, strategies: [direct], limit: 1000}]\nrepetitions: $reps", "f.yaml"))
         val cells = plan.cells.map { c ->
             val t = (if (c.app.name == "tomcat") tomcat else webflux)[c.repetition - 1]
-            Fixtures.cell(c).copy(measured = Fixtures.load(t, p99(c.app.name, c.repetition)))
+            Fixtures.cell(c).staged(measured = Fixtures.load(t, p99(c.app.name, c.repetition)))
         }
         return RunResult(run = Fixtures.info(cells.size), environment = Fixtures.environment(), cells = cells)
     }

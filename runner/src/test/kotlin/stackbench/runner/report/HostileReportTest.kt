@@ -58,6 +58,9 @@ class HostileReportTest {
     @Test
     fun `compare html escapes too`() {
         val page = CompareHtml.render(Comparisons.of(result, result))
-        assertThat(page).doesNotContain("<script", "<img src=x", "<b>bold</b>").contains(escaped)
+        assertThat(page).doesNotContain("<script>alert(1)", "<img src=x", "onerror=\"window", "<b>bold</b>").contains(escaped)
+        // its charts' data and the two scripts that draw them: three script elements, the data escaped for its element
+        assertThat(Regex("<script").findAll(page).count()).isEqualTo(3)
+        assertThat(page.substringAfter("id=\"sb-data\">").substringBefore("</script>")).doesNotContain("<", ">", "&")
     }
 }

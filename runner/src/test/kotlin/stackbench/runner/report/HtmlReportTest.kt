@@ -1,5 +1,6 @@
 package stackbench.runner.report
 
+import stackbench.runner.results.staged
 import stackbench.runner.cli.Reports
 import stackbench.runner.results.Json
 import java.nio.file.Files
@@ -76,8 +77,8 @@ class HtmlReportTest {
         val rng = java.util.Random(4)
         val falling = stackbench.runner.results.WarmupRecord(60.0, "cap", null, null,
             List(60) { t -> stackbench.runner.results.SliceRecord(t + 1.0, 2_948.0 * (1 - 0.4 * t / 60) * (1 + 0.03 * (2 * rng.nextDouble() - 1)), 0.01, 1.0) })
-        val first = base.cells.first { it.measured != null }
-        val page = HtmlReport.render(base.copy(cells = base.cells.map { if (it.configKey == first.configKey) it.copy(warmupRecord = falling) else it }))
+        val first = base.cells.first { it.window.measured != null }
+        val page = HtmlReport.render(base.copy(cells = base.cells.map { if (it.configKey == first.configKey) it.staged(warmup = falling) else it }))
         assertThat(page).containsPattern("<p class=\"caution\"><strong>[^<]*${Regex.escape(first.configKey)}: (its process falls|\\d+ of \\d+ processes fall) " +
             "through the warm-up, losing [\\d-]+ % of the level a minute, (each )?ending at [\\d-]+ % of the rate it fell from: the app slows as it runs")
         assertThat(page).contains("How each process's throughput went over its warm-up:")

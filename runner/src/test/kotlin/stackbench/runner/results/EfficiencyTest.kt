@@ -14,7 +14,7 @@ class EfficiencyTest {
     @Test
     fun `requests per CPU-second divide the throughput by the CPU used, the share of the allotment times the CPUs allotted`() {
         // one CPU allotted (quota 1.0, cpuset [1]), half of it used: 2,000 req/s on 0.5 CPU-s a second
-        val c = cell.copy(resources = ResourceSummary(cpuShare = 0.5, rssMaxBytes = 256L * 1024 * 1024))
+        val c = cell.staged(resources = ResourceSummary(cpuShare = 0.5, rssMaxBytes = 256L * 1024 * 1024))
         assertThat(Efficiency.perCpuSecond(c)!!).isCloseTo(4_000.0, Offset.offset(1e-9))
         assertThat(Efficiency.perMib(c)!!).isCloseTo(2_000.0 / 256, Offset.offset(1e-9))
         // a quota of 1.5 CPUs on two pinned: the quota is the allotment
@@ -29,9 +29,9 @@ class EfficiencyTest {
     fun `without the app's CPU or memory read, or without a throughput, there is no efficiency`() {
         assertThat(Efficiency.perCpuSecond(cell)).isNull()
         assertThat(Efficiency.perMib(cell)).isNull()
-        assertThat(Efficiency.perCpuSecond(cell.copy(measured = null, resources = ResourceSummary(cpuShare = 0.5)))).isNull()
-        assertThat(Efficiency.perCpuSecond(cell.copy(resources = ResourceSummary(cpuShare = 0.0)))).isNull()
-        assertThat(ResultsCsv.render(RunResult(run = Fixtures.info(1), environment = Fixtures.environment(), cells = listOf(cell.copy(resources = ResourceSummary(cpuShare = 0.5))))))
+        assertThat(Efficiency.perCpuSecond(cell.staged(measured = null, resources = ResourceSummary(cpuShare = 0.5)))).isNull()
+        assertThat(Efficiency.perCpuSecond(cell.staged(resources = ResourceSummary(cpuShare = 0.0)))).isNull()
+        assertThat(ResultsCsv.render(RunResult(run = Fixtures.info(1), environment = Fixtures.environment(), cells = listOf(cell.staged(resources = ResourceSummary(cpuShare = 0.5))))))
             .contains("requestsPerCpuSecond", "4000.0")
     }
 }

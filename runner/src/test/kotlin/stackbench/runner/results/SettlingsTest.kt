@@ -48,13 +48,13 @@ class SettlingsTest {
         val plan = Planner.plan(SuiteParser(MachineFacts(2)).parse(
             "name: r\napps: [{stack: tomcat}]\nendpoints: [{kind: io, strategies: [completable-future], delay: 100ms}]\nrepetitions: 3", "r.yaml"))
         val cells = plan.cells.mapIndexed { i, c ->
-            Fixtures.cell(c).copy(warmupRecord = if (i < 2) capped(rate = falling) else WarmupRecord(20.0, "steady", 12.0, null, emptyList()))
+            Fixtures.cell(c).staged(warmup = if (i < 2) capped(rate = falling) else WarmupRecord(20.0, "steady", 12.0, null, emptyList()))
         }
         assertThat(Settlings.byProcess(cells).map { it.second.kind }).containsExactly("falling", "falling", "settled")
         assertThat(Settlings.fallingNote(cells)).startsWith("2 of 3 processes fall through the warm-up, losing ").endsWith("the app slows as it runs")
         assertThat(Settlings.fallingNote(cells.drop(2))).isNull()
         // a record made with its class keeps it
         val recorded = SettlingRecord("oscillating", scatter = 0.2, text = "oscillating")
-        assertThat(Settlings.of(cells[0].copy(settling = recorded))).isEqualTo(recorded)
+        assertThat(Settlings.of(cells[0].staged(settling = recorded))).isEqualTo(recorded)
     }
 }

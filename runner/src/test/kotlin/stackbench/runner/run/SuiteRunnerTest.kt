@@ -1,5 +1,7 @@
 package stackbench.runner.run
 
+import stackbench.runner.stats.Relation
+import stackbench.runner.results.staged
 import stackbench.runner.cell.ProgressListener
 import stackbench.runner.plan.Planner
 import stackbench.runner.results.CellStatus
@@ -89,17 +91,17 @@ class UntilDecidedTest {
         val clear = result.decisions.single { it.name == "clear" }
         val noisy = result.decisions.single { it.name == "noisy" }
         // the clear one decided at the first look, at the first look's confidence, and kept that decision
-        assertThat(clear.relation).isEqualTo("higher")
-        assertThat(clear.look to clear.maxLooks).isEqualTo(1 to 4)
-        assertThat(clear.confidence).isEqualTo(stackbench.runner.stats.SequentialLooks(4).confidenceAt(1))
-        assertThat(clear.method).isEqualTo("welch-log-process-means")
-        assertThat(clear.processesA to clear.processesB).isEqualTo(3 to 3)
+        assertThat(clear.decision.relation).isEqualTo(Relation.HIGHER)
+        assertThat(clear.decision.look to clear.decision.maxLooks).isEqualTo(1 to 4)
+        assertThat(clear.decision.confidence).isEqualTo(stackbench.runner.stats.SequentialLooks(4).confidenceAt(1))
+        assertThat(clear.decision.method).isEqualTo("welch-log-process-means")
+        assertThat(clear.decision.processesA to clear.decision.processesB).isEqualTo(3 to 3)
         // the noisy one took a look after every round: one more process a side each
-        assertThat(noisy.maxLooks).isEqualTo(4)
-        assertThat(ran).hasSize(9 + 2 * (noisy.look!! - 1))
-        assertThat(noisy.processesA).isEqualTo(3 + noisy.look!! - 1)
-        assertThat(noisy.confidence).isEqualTo(stackbench.runner.stats.SequentialLooks(4).confidenceAt(noisy.look!!))
-        assertThat(noisy.decided || noisy.look == 4).isTrue()
+        assertThat(noisy.decision.maxLooks).isEqualTo(4)
+        assertThat(ran).hasSize(9 + 2 * (noisy.decision.look!! - 1))
+        assertThat(noisy.decision.processesA).isEqualTo(3 + noisy.decision.look!! - 1)
+        assertThat(noisy.decision.confidence).isEqualTo(stackbench.runner.stats.SequentialLooks(4).confidenceAt(noisy.decision.look!!))
+        assertThat(noisy.decided || noisy.decision.look == 4).isTrue()
         assertThat(ResultsStore.read(dir).decisions).isEqualTo(result.decisions)
     }
 
@@ -121,7 +123,7 @@ class CapacitySearchTest {
     private fun fakeApp(capacity: Double) = CellExecutor { cell, _ ->
         val rate = (cell.load.shape as stackbench.runner.plan.LoadShape.Open).rate
         val r = Fixtures.cell(cell, throughput = rate)
-        r.copy(measured = r.measured!!.copy(latency = r.measured!!.latency.copy(p99 = if (rate <= capacity) 5.0 else 900.0)))
+        r.staged(measured = r.window.measured!!.copy(latency = r.window.measured!!.latency.copy(p99 = if (rate <= capacity) 5.0 else 900.0)))
     }
 
     @Test

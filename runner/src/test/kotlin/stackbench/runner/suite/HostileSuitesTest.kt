@@ -81,7 +81,7 @@ class HostileSuitesTest {
     fun `sane numbers at the edges are read`() {
         val suite = parser.parse(minimal + "profile: {cpus: 0.01}\nload: {duration: 6h, warmup: 1h, warmup-max: 1h}", "s.yaml")
         assertThat(suite.profile.cpus).isEqualTo(0.01)
-        assertThat(suite.load.warmup).isEqualTo(java.time.Duration.ofHours(1))
+        assertThat(suite.load.settings.warmup).isEqualTo(java.time.Duration.ofHours(1))
     }
 
     @Test

@@ -70,11 +70,11 @@ class PublishedSuitesTest {
         assertThat(cpu.limits).containsExactlyElementsOf(primeLimits)
         assertThat(cpu.batches).containsExactly(100L, 1_000, 10_000, 100_000)
         // wrk --latency -t12 -c400 -d30s --timeout 30s
-        assertThat(suite.load.driver).isEqualTo(DriverCatalog.WRK)
+        assertThat(suite.load.settings.driver).isEqualTo(DriverCatalog.WRK)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(400)))
-        assertThat(suite.load.threads).isEqualTo(12)
-        assertThat(suite.load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(30)))
-        assertThat(suite.load.timeout).isEqualTo(Duration.ofSeconds(30))
+        assertThat(suite.load.settings.threads).isEqualTo(12)
+        assertThat(suite.load.settings.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(30)))
+        assertThat(suite.load.settings.timeout).isEqualTo(Duration.ofSeconds(30))
         assertThat(suite.profile.cpus).isEqualTo(1.0)
         assertThat(suite.profile.memoryBytes).isEqualTo(1L shl 30)
         assertThat(suite.profile.heapPercent).isEqualTo(75)
@@ -112,9 +112,9 @@ class PublishedSuitesTest {
             .containsExactly(IoStrategy.BLOCKING, IoStrategy.COMPLETABLE_FUTURE, IoStrategy.DISPATCHERS_IO)
         assertThat(io.single { it.onlyApps == listOf("webflux") }.strategies)
             .containsExactly(IoStrategy.BLOCKING, IoStrategy.BOUNDED_ELASTIC, IoStrategy.CACHED_SCHEDULER)
-        assertThat(suite.load.driver).isEqualTo(DriverCatalog.WRK)
+        assertThat(suite.load.settings.driver).isEqualTo(DriverCatalog.WRK)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(400)))
-        assertThat(suite.load.timeout).isEqualTo(Duration.ofSeconds(30))
+        assertThat(suite.load.settings.timeout).isEqualTo(Duration.ofSeconds(30))
         val cells = Planner.plan(suite).cells.filter { it.endpoint.kind == EndpointKind.IO }
         assertThat(cells.filter { it.app.name == "tomcat" }.map { it.endpoint.strategy }.distinct())
             .containsExactlyInAnyOrder("blocking", "completable-future", "dispatchers-io")
@@ -133,7 +133,7 @@ class PublishedSuitesTest {
         assertThat(io.delaysMs).containsExactly(100L)
         assertThat(io.strategies).containsExactly(IoStrategy.BOUNDED_ELASTIC)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100)))
-        assertThat(suite.load.length).isEqualTo(LoadLength.Timed(Duration.ofMinutes(10)))
+        assertThat(suite.load.settings.length).isEqualTo(LoadLength.Timed(Duration.ofMinutes(10)))
     }
 
     @Test
@@ -170,8 +170,8 @@ class PublishedSuitesTest {
         val rampRates = (ramp.load.model as LoadModel.Open).rates
         assertThat((peak.load.model as LoadModel.Open).rates).containsExactlyElementsOf(rampRates.takeLast(2))
         // the busiest cells of the ramp: a longer cap for the JIT, the rest alike
-        assertThat(peak.load.warmupMax).isEqualTo(Duration.ofSeconds(90))
-        assertThat(peak.load.copy(model = ramp.load.model, warmupMax = ramp.load.warmupMax)).isEqualTo(ramp.load)
+        assertThat(peak.load.settings.warmupMax).isEqualTo(Duration.ofSeconds(90))
+        assertThat(peak.load.copy(model = ramp.load.model, settings = peak.load.settings.copy(warmupMax = ramp.load.settings.warmupMax))).isEqualTo(ramp.load)
         assertThat(peak.apps).isEqualTo(ramp.apps)
         // the article's VMs' memory and the JVM's default heap: 10,000 connections outgrew 1 GiB in full-length cells
         assertThat(peak.profile.copy(memoryBytes = ramp.profile.memoryBytes, heapPercent = ramp.profile.heapPercent)).isEqualTo(ramp.profile)
@@ -219,9 +219,9 @@ class PublishedSuitesTest {
     private fun checkFullLength(suite: Suite, base: Suite): List<stackbench.runner.plan.Cell> {
         assertThat(base.apps).containsAll(suite.apps)
         assertThat(suite.profile).isEqualTo(base.profile)
-        assertThat(suite.load.durationMax).isEqualTo(Duration.ofMinutes(4))
-        assertThat(suite.load.warmupMax).isEqualTo(Duration.ofMinutes(5))
-        assertThat(suite.load.copy(durationMax = null, warmupMax = base.load.warmupMax)).isEqualTo(base.load)
+        assertThat(suite.load.settings.durationMax).isEqualTo(Duration.ofMinutes(4))
+        assertThat(suite.load.settings.warmupMax).isEqualTo(Duration.ofMinutes(5))
+        assertThat(suite.load.copy(settings = suite.load.settings.copy(durationMax = null, warmupMax = base.load.settings.warmupMax))).isEqualTo(base.load)
         assertThat(suite.restart).isEqualTo(Restart.APP)
         assertThat(suite.processes).isGreaterThanOrEqualTo(3)
         val cells = Planner.plan(suite).cells
@@ -276,14 +276,14 @@ class PublishedSuitesTest {
         assertThat((threads.endpoints.single() as EndpointSpec.Downstream).delaysMs).containsExactly(100L, 500L)
         assertThat(threads.apps).isEqualTo(fast.apps)
         // the 100 ms cells at 800 users are the busiest of their half: a 60 s cap, a fresh app per cell
-        assertThat(threads.load.warmupMax).isEqualTo(Duration.ofSeconds(60))
+        assertThat(threads.load.settings.warmupMax).isEqualTo(Duration.ofSeconds(60))
         assertThat(threads.restart).isEqualTo(Restart.CELL)
         // at 10 ms every cell keeps the one CPU busy for minutes: the JVM's default heap in the same 1 GiB, one
         // process per app so that the JIT's minutes (cap 600 s) are paid once, the rest alike
         assertThat(fast.profile).isEqualTo(threads.profile.copy(heapPercent = 25))
         assertThat(fast.restart).isEqualTo(Restart.APP)
-        assertThat(fast.load.warmupMax).isEqualTo(Duration.ofSeconds(600))
-        assertThat(threads.load.copy(warmupMax = fast.load.warmupMax)).isEqualTo(fast.load)
+        assertThat(fast.load.settings.warmupMax).isEqualTo(Duration.ofSeconds(600))
+        assertThat(threads.load.copy(settings = threads.load.settings.copy(warmupMax = fast.load.settings.warmupMax))).isEqualTo(fast.load)
     }
 
     @Test
@@ -297,13 +297,13 @@ class PublishedSuitesTest {
         assertThat(suite.profile).isEqualTo(matrix.profile)
         assertThat(suite.apps).isEqualTo(matrix.apps)
         assertThat(suite.restart).isEqualTo(matrix.restart)
-        assertThat(suite.load.copy(model = matrix.load.model, warmupMax = matrix.load.warmupMax)).isEqualTo(matrix.load)
+        assertThat(suite.load.copy(model = matrix.load.model, settings = suite.load.settings.copy(warmupMax = matrix.load.settings.warmupMax))).isEqualTo(matrix.load)
     }
 
     @Test
     fun `the quick suite drives a load generator that installs in seconds, not one that is compiled first`() {
         val suite = parse("quick.yaml")
-        assertThat(suite.load.driver.install).isInstanceOf(stackbench.runner.catalog.Install.Apt::class.java)
+        assertThat(suite.load.settings.driver.install).isInstanceOf(stackbench.runner.catalog.Install.Apt::class.java)
         // twice the connections of the request threads, so the platform threads' pool binds: 250 against 500 req/s
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(50)))
         assertThat(suite.apps.map { it.properties["server.tomcat.threads.max"] }).containsOnly("25")
@@ -315,9 +315,9 @@ class PublishedSuitesTest {
     @Test
     fun `virtual-threads sends 200 requests over 30 connections with 1 s and 2 s sleeps`() {
         val suite = parse("virtual-threads.yaml")
-        assertThat(suite.load.length).isEqualTo(LoadLength.Counted(200))
+        assertThat(suite.load.settings.length).isEqualTo(LoadLength.Counted(200))
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(30)))
-        assertThat(suite.load.driver).isEqualTo(DriverCatalog.OHA)
+        assertThat(suite.load.settings.driver).isEqualTo(DriverCatalog.OHA)
         val io = suite.endpoints.single() as EndpointSpec.Io
         assertThat(io.strategies).containsExactly(IoStrategy.BLOCKING)
         assertThat(io.delaysMs).containsExactlyInAnyOrder(1_000L, 2_000L)

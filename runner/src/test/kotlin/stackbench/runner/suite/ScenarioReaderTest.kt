@@ -42,10 +42,10 @@ class ScenarioReaderTest {
             listOf(ScenarioStep("POST", "/todo", 1, 13, 13), ScenarioStep("GET", "/todo", 1, 13, 25)),
             mixed = false, think = Think(Duration.ofSeconds(1), Duration.ofSeconds(2)),
         ))
-        assertThat(s.load.driver).isEqualTo(DriverCatalog.K6)
-        assertThat(s.load.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(180)))
-        assertThat(s.load.warmup).isEqualTo(Duration.ZERO)
-        assertThat(s.load.instances).isEqualTo(2)
+        assertThat(s.load.settings.driver).isEqualTo(DriverCatalog.K6)
+        assertThat(s.load.settings.length).isEqualTo(LoadLength.Timed(Duration.ofSeconds(180)))
+        assertThat(s.load.settings.warmup).isEqualTo(Duration.ZERO)
+        assertThat(s.load.settings.instances).isEqualTo(2)
     }
 
     @Test

@@ -48,8 +48,8 @@ class SuiteParserTest {
 
     @Test
     fun `load prime is on unless the suite turns it off, and only a boolean`() {
-        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.prime).isTrue()
-        assertThat(parser.parse(minimal.trimIndent() + "\nload: {prime: false}", "s.yaml").load.prime).isFalse()
+        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.settings.prime).isTrue()
+        assertThat(parser.parse(minimal.trimIndent() + "\nload: {prime: false}", "s.yaml").load.settings.prime).isFalse()
         val p = problems(minimal + "\n        load: {prime: sometimes}").single()
         assertThat(p.key).isEqualTo("load.prime")
         assertThat(p.render()).startsWith("s.yaml:8:15: load.prime: 'sometimes' is not true or false")
@@ -69,8 +69,8 @@ class SuiteParserTest {
 
     @Test
     fun `load prime-max caps priming between 5 s and 30 s, and only where priming is on`() {
-        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.primeMax).isEqualTo(Defaults.PRIME_MAX)
-        assertThat(parser.parse(minimal.trimIndent() + "\nload: {prime-max: 10s}", "s.yaml").load.primeMax).isEqualTo(java.time.Duration.ofSeconds(10))
+        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.settings.primeMax).isEqualTo(Defaults.PRIME_MAX)
+        assertThat(parser.parse(minimal.trimIndent() + "\nload: {prime-max: 10s}", "s.yaml").load.settings.primeMax).isEqualTo(java.time.Duration.ofSeconds(10))
         val short = problems(minimal + "\n        load: {prime-max: 2s}").single()
         assertThat(short.key).isEqualTo("load.prime-max")
         assertThat(short.render()).contains("2s").contains("5s")
@@ -81,11 +81,11 @@ class SuiteParserTest {
 
     @Test
     fun `load compile-first runs the cell's own request at one connection first, never before a cold window or a scenario`() {
-        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.compileFirst).isNull()
+        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.settings.compileFirst).isNull()
         val suite = parser.parse(minimal.trimIndent() + "\nload: {compile-first: 60s}", "s.yaml")
-        assertThat(suite.load.compileFirst).isEqualTo(java.time.Duration.ofSeconds(60))
+        assertThat(suite.load.settings.compileFirst).isEqualTo(java.time.Duration.ofSeconds(60))
         val cell = stackbench.runner.plan.Planner.plan(suite, 1.0).cells.first()
-        assertThat(cell.load.compileFirst).isEqualTo(java.time.Duration.ofSeconds(60))
+        assertThat(cell.load.settings.compileFirst).isEqualTo(java.time.Duration.ofSeconds(60))
         assertThat(cell.load.describe()).contains("its own request at one connection first until the JIT is quiet (at most 1m)")
         val short = problems(minimal + "\n        load: {compile-first: 1s}").single()
         assertThat(short.key).isEqualTo("load.compile-first")
@@ -95,11 +95,11 @@ class SuiteParserTest {
 
     @Test
     fun `load warmup-reconnect warms up again on new connections, never after a cold start or in a scenario`() {
-        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.warmupReconnect).isFalse()
+        assertThat(parser.parse(minimal.trimIndent(), "s.yaml").load.settings.warmupReconnect).isFalse()
         val suite = parser.parse(minimal.trimIndent() + "\nload: {warmup-reconnect: true}", "s.yaml")
-        assertThat(suite.load.warmupReconnect).isTrue()
+        assertThat(suite.load.settings.warmupReconnect).isTrue()
         val cell = stackbench.runner.plan.Planner.plan(suite, 1.0).cells.first()
-        assertThat(cell.load.warmupReconnect).isTrue()
+        assertThat(cell.load.settings.warmupReconnect).isTrue()
         assertThat(cell.load.describe()).contains("then again on new connections until steady")
         val cold = problems(minimal + "\n        load: {warmup: 0s, warmup-reconnect: true}").single()
         assertThat(cold.render()).startsWith("s.yaml:8:").contains("load.warmup-reconnect: warms up a second time on new connections, and warmup is 0")
@@ -185,9 +185,9 @@ class SuiteParserTest {
         assertThat(suite.name).isEqualTo("t")
         assertThat(suite.apps.single().stack).isEqualTo(Stack.TOMCAT)
         assertThat(suite.profile).isEqualTo(ResourceProfile(1.0, emptyList(), 1L shl 30, 75))
-        assertThat(suite.load.driver).isEqualTo(DriverCatalog.OHA)
+        assertThat(suite.load.settings.driver).isEqualTo(DriverCatalog.OHA)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(Defaults.CONNECTIONS)))
-        assertThat(suite.load.length).isEqualTo(LoadLength.Timed(Defaults.DURATION))
+        assertThat(suite.load.settings.length).isEqualTo(LoadLength.Timed(Defaults.DURATION))
         assertThat(suite.repetitions).isEqualTo(Defaults.REPETITIONS).isEqualTo(3)
     }
 
@@ -239,9 +239,9 @@ class SuiteParserTest {
         assertThat(io.strategies).containsExactlyElementsOf(IoStrategy.entries)
         assertThat(io.delaysMs).containsExactly(500L)
         assertThat(io.onlyApps).containsExactly("tc-vt")
-        assertThat(suite.load.driver).isEqualTo(DriverCatalog.WRK)
+        assertThat(suite.load.settings.driver).isEqualTo(DriverCatalog.WRK)
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100, 400)))
-        assertThat(suite.load.threads).isEqualTo(12)
+        assertThat(suite.load.settings.threads).isEqualTo(12)
         assertThat(suite.repetitions).isEqualTo(3)
     }
 
@@ -367,7 +367,7 @@ class SuiteParserTest {
     @Test
     fun `a fixed request count replaces the duration`() {
         val suite = parser.parse("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {connections: 30, requests: 200}", "s.yaml")
-        assertThat(suite.load.length).isEqualTo(LoadLength.Counted(200))
+        assertThat(suite.load.settings.length).isEqualTo(LoadLength.Counted(200))
         val p = problems("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nload: {requests: 200, duration: 5s}").single()
         assertThat(p.message).isEqualTo("give duration or requests, not both")
     }
