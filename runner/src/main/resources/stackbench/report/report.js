@@ -163,7 +163,7 @@
       grid: grid,
       /* where the figures come from, inside the chart: a chart saved or copied out of the page keeps it */
       graphic: data.provenance ? [{ type: 'text', right: 4, bottom: 2, silent: true,
-        style: { text: data.provenance, fill: '#888', fontSize: 10 } }] : [],
+        style: { text: data.provenance, fill: '#888', fontSize: 10, lineHeight: 13 } }] : [],
       tooltip: tooltip(spec),
       xAxis: x,
       yAxis: y,

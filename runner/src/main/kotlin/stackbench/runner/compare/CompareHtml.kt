@@ -25,7 +25,9 @@ object CompareHtml {
                 "<small class=\"warm\">warm-up A: ${e(ch.warmupA ?: "not classed")}; B: ${e(ch.warmupB ?: "not classed")}</small>"
             val falling = listOfNotNull(ch.fallingA?.let { "A: $it" }, ch.fallingB?.let { "B: $it" })
                 .joinToString("") { "<small class=\"warm\"><strong>${e(it)}</strong></small>" }
-            "<tr><td>${e(ch.app)}<small>${e(ch.endpoint)} · ${e(ch.load)}</small>$note$cost$warmup$falling</td><td class=\"n\">${ch.measuredA} → ${ch.measuredB}</td>" +
+            val binds = (ch.bindsA.map { "A: $it" } + ch.bindsB.map { "B: $it" })
+                .joinToString("") { "<small class=\"warm\"><span class=\"flag bad\">a limit binds</span> ${e(it)}</small>" }
+            "<tr><td>${e(ch.app)}<small>${e(ch.endpoint)} · ${e(ch.load)}</small>$note$cost$warmup$falling$binds</td><td class=\"n\">${ch.measuredA} → ${ch.measuredB}</td>" +
                 cells(CompareWords.Figure.THROUGHPUT, ch.throughputA, ch.throughputB, ch.throughput) + cells(CompareWords.Figure.P99, ch.p99A, ch.p99B, ch.p99) + "</tr>"
         }
         val only = listOfNotNull(
@@ -40,7 +42,7 @@ object CompareHtml {
             ForestSpec.ofLabelled("throughput-changes", "Throughput, B ÷ A", "requests a second, B ÷ A", labelled { it.throughput }),
             ForestSpec.ofLabelled("p99-changes", "p99 latency, B ÷ A", "p99, B ÷ A (lower is faster)", labelled { it.p99 }),
         )
-        val pictures = if (charts.isEmpty()) "" else "<div class=\"charts\">${charts.joinToString("") { Html.figure(it) }}</div>"
+        val pictures = if (charts.isEmpty()) "" else "<div class=\"charts full\">${charts.joinToString("") { Html.figure(it) }}</div>"
         val head = """<header class="top"><p class="kicker">stackbench compare</p><h1>${e(c.a.run.suite)}: A → B</h1>
 <p class="meta">A: ${e(c.a.run.id)} (${e(c.a.run.startedAt)}) · B: ${e(c.b.run.id)} (${e(c.b.run.startedAt)})</p></header>
 <section><h2>Environment</h2>$env</section>

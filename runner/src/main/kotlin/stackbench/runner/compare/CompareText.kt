@@ -49,6 +49,8 @@ object CompareText {
             if (ch.warmupA != null || ch.warmupB != null) appendLine("  warm-up ${ch.warmupA ?: "not classed"}  →  ${ch.warmupB ?: "not classed"}")
             ch.fallingA?.let { appendLine("  A: $it") }
             ch.fallingB?.let { appendLine("  B: $it") }
+            ch.bindsA.forEach { appendLine("  A: a limit binds: $it") }
+            ch.bindsB.forEach { appendLine("  B: a limit binds: $it") }
             if (ch.latencyA != null && ch.latencyB != null && ch.latencyA != ch.latencyB) {
                 appendLine("  note: p99 is ${ch.latencyA}-model latency in A and ${ch.latencyB}-model in B: not like with like")
             }

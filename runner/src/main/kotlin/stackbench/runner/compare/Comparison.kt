@@ -1,5 +1,6 @@
 package stackbench.runner.compare
 
+import stackbench.runner.report.SideBySide
 import stackbench.runner.decide.Counting
 import stackbench.runner.decide.Figure
 import stackbench.runner.decide.RunPairs
@@ -48,6 +49,9 @@ data class ConfigChange(
     /** Requests per CPU-second of the app on each side's counted windows ([Figure.PER_CPU_SECOND]), described; null without. */
     val perCpuA: Estimate? = null,
     val perCpuB: Estimate? = null,
+    /** The limits that bound each side's windows ([SideBySide.binds]): a pool or connection cap, not the stack, set that side's rate. */
+    val bindsA: List<String> = emptyList(),
+    val bindsB: List<String> = emptyList(),
 )
 
 /** Two runs side by side: what differs around them, and per matching configuration what changed. */
@@ -82,7 +86,7 @@ object Comparisons {
         return ConfigChange(key, first.app.name, first.endpoint.label, first.load.label, a.count { it.window.measured != null }, b.count { it.window.measured != null }, a.size, b.size,
             throughput, p99, described(a, Figure.THROUGHPUT), described(b, Figure.THROUGHPUT), described(a, Figure.P99), described(b, Figure.P99), kind(a), kind(b),
             Settlings.perProcess(ok(a)), Settlings.perProcess(ok(b)), Settlings.fallingNote(ok(a)), Settlings.fallingNote(ok(b)),
-            described(a, Figure.PER_CPU_SECOND), described(b, Figure.PER_CPU_SECOND))
+            described(a, Figure.PER_CPU_SECOND), described(b, Figure.PER_CPU_SECOND), SideBySide.binds(a), SideBySide.binds(b))
     }
 
     private fun ok(cells: List<CellResult>) = cells.filter { it.status == CellStatus.OK }

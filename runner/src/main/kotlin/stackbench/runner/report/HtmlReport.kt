@@ -79,7 +79,7 @@ $warning"""
             val basis = "Whether two configurations differ is decided only by the suite's comparisons (over app processes, above); the ranking below is descriptive."
             val chart = ForestSpec.ofDecisions("comparisons", "The suite's comparisons, as one picture", result.decisions)?.let { "<div class=\"charts full\">${figure(it)}</div>" } ?: ""
             val decided = if (result.decisions.isEmpty()) "" else "<h3>The suite's comparisons: ${Decided.count(result.decisions)}</h3>$chart<ul class=\"findings\">" +
-                result.decisions.joinToString("") { "<li><p><strong>${e(it.name)}</strong>: ${Decided.sentence(it, ::e)}</p></li>" } + "</ul>"
+                result.decisions.joinToString("") { "<li><p><strong>${e(it.name)}</strong>: ${Decided.sentence(it, ::e)}</p>${SettingsTable.html(it, result.cells, ::e)}</li>" } + "</ul>"
             return """<section id="findings"><h2>What this run shows</h2>$decided<p class="caution">Computed from the results: at each swept value, the best configuration by throughput and by p99 (medians of the windows that count), and its margin over the next. $basis</p><ul class="findings">$items</ul></section>"""
         }
 

@@ -123,6 +123,31 @@ class ReportBrowserIT {
     }
 
     @Test
+    fun `compare html draws each configuration's B over A as a chart, offline, with no console error or request`() {
+        val chromium = chromium()
+        Files.createDirectories(out)
+        val a = ReportFixtures.load(ReportFixtures.SWEEP)
+        val page = out.resolve("compare.html")
+        Files.writeString(page, stackbench.runner.compare.CompareHtml.render(stackbench.runner.compare.Comparisons.of(a, a)))
+        Browser(chromium).use { browser ->
+            val opened = browser.open(page)
+            val charts = browser.evaluate(CHARTS).values().toList()
+            assertThat(charts.map { it.path("id").asString() }).containsExactly("throughput-changes", "p99-changes")
+            assertThat(charts).allSatisfy { c ->
+                assertThat(c.path("drawn").asBoolean()).isTrue()
+                assertThat(c.path("points").asInt()).`as`("${c.path("id").asString()}: a dot a configuration with a ratio")
+                    .isBetween(1, a.cells.map { it.configKey }.distinct().size)
+                assertThat(c.path("paths").asInt()).isPositive()
+            }
+            val png = out.resolve("compare.png")
+            opened.screenshot(png)
+            assertThat(browser.errors).`as`("console errors").isEmpty()
+            assertThat(opened.otherRequests).`as`("requests besides compare.html").isEmpty()
+            println("report-it: compare.html: ${opened.charts} charts; screenshot $png")
+        }
+    }
+
+    @Test
     fun `the browser check itself sees console errors, exceptions, dialogs and requests`() {
         val chromium = chromium()
         Files.createDirectories(out)
