@@ -74,7 +74,7 @@ object SideBySide {
             else ceiling.explanation.substringBefore(" ÷ ") to share
         }
         return bound.groupBy({ it.first }, { it.second }).map { (what, shares) ->
-            val range = if (shares.size == 1) pct(shares.single()) else "${pct(shares.min())}-${pct(shares.max())}"
+            val range = if (pct(shares.min()) == pct(shares.max())) pct(shares.min()) else "${pct(shares.min())}-${pct(shares.max())}"
             "$what bound ${shares.size} window${if (shares.size == 1) "" else "s"} at $range of what it allows"
         }
     }
