@@ -3,6 +3,7 @@ package stackbench.runner.cli
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.Context
 import com.github.ajalt.clikt.core.ProgramResult
+import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.required
 import com.github.ajalt.clikt.parameters.types.path
@@ -30,8 +31,9 @@ class GateCommand : CliktCommand(name = "gate") {
         p99 higher, beyond the threshold. REF is a results folder, `latest` (the latest run of the same suite on this
         machine before the current one, from the history) or a run id in the history.
 
-        Exit codes: 0 no configuration slower, 1 some configuration slower, 2 the runs cannot be compared (another
-        suite, no configuration in both, too few app processes to decide; said why) or bad input.
+        Exit codes: 0 no configuration slower, 1 some configuration slower (or, with --fail-on-undecided, some
+        configuration undecided), 2 the runs cannot be compared (another suite, no configuration in both, too few app
+        processes to decide; said why) or bad input.
     """.trimIndent()
 
     private val baseline by option("--baseline", metavar = "REF", help = "a results folder, `latest`, or a run id in the history").required()
@@ -40,6 +42,8 @@ class GateCommand : CliktCommand(name = "gate") {
     private val junit by option("--junit", metavar = "FILE", help = "write a JUnit XML report here (one test case per configuration)").path(canBeDir = false)
     private val summary by option("--summary", metavar = "FILE",
         help = "append a Markdown summary here (e.g. \$GITHUB_STEP_SUMMARY)").path(canBeDir = false)
+    private val failOnUndecided by option("--fail-on-undecided",
+        help = "fail (exit 1) when a configuration cannot be told slower or not, instead of passing it: the team's choice (docs/ci.md)").flag()
     private val history by option("--history", metavar = "URL", help = "the history's JDBC URL or SQLite file (default: \$${HistoryLocation.ENVIRONMENT}, else results/${HistoryLocation.DEFAULT_FILE})")
 
     override fun run() {
@@ -48,11 +52,11 @@ class GateCommand : CliktCommand(name = "gate") {
         try {
             val now = current?.let { read(it, "--current") } ?: latestRun(store.value, url)
             val base = baselineRun(baseline, now, store, url)
-            val result = Gate.decide(base, now, threshold)
+            val result = Gate.decide(base, now, threshold, failOnUndecided)
             report(result)
             throw ProgramResult(when (result.outcome) {
                 GateOutcome.PASSED -> Exit.OK
-                GateOutcome.SLOWER -> Exit.GATE_SLOWER
+                GateOutcome.SLOWER, GateOutcome.UNDECIDED -> Exit.GATE_SLOWER
                 GateOutcome.CANNOT_COMPARE -> Exit.GATE_CANNOT_COMPARE
             })
         } finally {
@@ -73,7 +77,7 @@ class GateCommand : CliktCommand(name = "gate") {
         print(markdown)
         when (g.outcome) {
             GateOutcome.PASSED -> println("\ngate: passed: ${g.reason}")
-            GateOutcome.SLOWER -> System.err.println("stackbench: gate failed: ${g.reason}")
+            GateOutcome.SLOWER, GateOutcome.UNDECIDED -> System.err.println("stackbench: gate failed: ${g.reason}")
             GateOutcome.CANNOT_COMPARE -> System.err.println("stackbench: the runs cannot be compared: ${g.reason}")
         }
     }

@@ -20,8 +20,11 @@ enum class GateVerdict(val text: String) {
     UNDECIDED("cannot tell"),
 }
 
-/** How the gate ended: passed, failed on a slower cell, or refused because the runs cannot be compared. */
-enum class GateOutcome { PASSED, SLOWER, CANNOT_COMPARE }
+/**
+ * How the gate ended: passed, failed on a slower cell, failed on an undecided one when the team asked every
+ * configuration to be decided (`--fail-on-undecided`), or refused because the runs cannot be compared.
+ */
+enum class GateOutcome { PASSED, SLOWER, UNDECIDED, CANNOT_COMPARE }
 
 /**
  * One configuration at the gate: current ÷ baseline of throughput and of p99, each decided by the suite comparisons'
@@ -59,7 +62,11 @@ object Gate {
     const val CURRENT = RunPairs.LATER
     const val BASELINE = RunPairs.EARLIER
 
-    fun decide(baseline: RunResult, current: RunResult, threshold: Double): GateResult {
+    /**
+     * [failOnUndecided]: a configuration that cannot be told fails the gate ([GateOutcome.UNDECIDED]) instead of
+     * passing it; the team's choice (docs/ci.md), off by default.
+     */
+    fun decide(baseline: RunResult, current: RunResult, threshold: Double, failOnUndecided: Boolean = false): GateResult {
         require(threshold >= 0 && threshold < 1) { "threshold must be in [0, 1), not $threshold" }
         val comparison = Comparisons.of(baseline, current)
         fun result(cells: List<GateCell>, outcome: GateOutcome, reason: String) =
@@ -86,6 +93,10 @@ object Gate {
                 "); set processes: ${ProcessRatio.MIN_PROCESSES} or more in the suite")
         }
         val undecided = decided.count { it.verdict == GateVerdict.UNDECIDED }
+        if (failOnUndecided && undecided > 0) {
+            return result(decided, GateOutcome.UNDECIDED, "$undecided of ${decided.size} configuration(s) undecided, and --fail-on-undecided asks each " +
+                "to be decided: " + decided.filter { it.verdict == GateVerdict.UNDECIDED }.joinToString("; ") { "${it.configKey} (${it.why})" })
+        }
         return result(decided, GateOutcome.PASSED, "no configuration slower beyond ${pct(threshold)} (${decided.size} compared" +
             (if (undecided > 0) ", $undecided undecided" else "") + ")")
     }

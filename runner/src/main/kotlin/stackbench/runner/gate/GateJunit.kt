@@ -11,8 +11,10 @@ object GateJunit {
         val refused = g.outcome == GateOutcome.CANNOT_COMPARE && g.cells.isEmpty()
         val errors = if (g.outcome == GateOutcome.CANNOT_COMPARE) 1 else 0
         val tests = g.cells.size + errors
-        val failures = g.cells.count { it.verdict == GateVerdict.SLOWER }
-        val skipped = g.cells.count { it.verdict == GateVerdict.UNDECIDED }
+        // undecided configurations are skipped, or failures when the team asked each to be decided
+        val undecidedFails = g.outcome == GateOutcome.UNDECIDED
+        val failures = g.cells.count { it.verdict == GateVerdict.SLOWER || undecidedFails && it.verdict == GateVerdict.UNDECIDED }
+        val skipped = if (undecidedFails) 0 else g.cells.count { it.verdict == GateVerdict.UNDECIDED }
         appendLine("""<?xml version="1.0" encoding="UTF-8"?>""")
         appendLine("""<testsuite name="${x(suite)}" tests="$tests" failures="$failures" errors="$errors" skipped="$skipped" time="0">""")
         appendLine("""  <properties><property name="baseline" value="${x(g.baseline.run.id)}"/><property name="current" value="${x(g.current.run.id)}"/>""" +
@@ -23,7 +25,8 @@ object GateJunit {
         for (c in g.cells) {
             val body = when (c.verdict) {
                 GateVerdict.SLOWER -> """<failure message="${x("slower beyond ±${Gate.pct(g.threshold)}")}">${x(c.why)}</failure>"""
-                GateVerdict.UNDECIDED -> """<skipped message="${x("cannot tell: ${c.why}")}"/>"""
+                GateVerdict.UNDECIDED -> if (undecidedFails) """<failure message="${x("cannot tell, and --fail-on-undecided asks each configuration to be decided")}">${x(c.why)}</failure>"""
+                    else """<skipped message="${x("cannot tell: ${c.why}")}"/>"""
                 else -> """<system-out>${x("${c.verdict.text}: ${c.why}")}</system-out>"""
             }
             appendLine("""  <testcase classname="${x(className)}" name="${x(c.configKey)}" time="0">$body</testcase>""")

@@ -9,6 +9,7 @@ object GateMarkdown {
         val head = when (g.outcome) {
             GateOutcome.PASSED -> "✅ passed"
             GateOutcome.SLOWER -> "❌ slower"
+            GateOutcome.UNDECIDED -> "❌ undecided"
             GateOutcome.CANNOT_COMPARE -> "⚠️ cannot compare"
         }
         appendLine("## stackbench gate: $head")

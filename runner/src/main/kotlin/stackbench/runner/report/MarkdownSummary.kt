@@ -84,7 +84,13 @@ object MarkdownSummary {
                 appendLine()
                 appendLine("**The suite's comparisons** (${Decided.count(result.decisions)}; a ÷ b of throughput unless another figure is named: the ratio of geometric means over app processes, with its interval at the look's confidence, against each threshold)")
                 appendLine()
-                result.decisions.forEach { appendLine("- **${md(it.name)}**: ${Decided.sentence(it, ::md)}") }
+                result.decisions.forEach { d ->
+                    appendLine("- **${md(d.name)}**: ${Decided.sentence(d, ::md)}")
+                    // a limit that bound a side, and which settings differ (report.html lays them side by side)
+                    val sides = SideBySide.of(result.cells.filter { it.configKey == d.a }, result.cells.filter { it.configKey == d.b })
+                    (sides.bindsA.map { "${d.a}: $it" } + sides.bindsB.map { "${d.b}: $it" }).forEach { appendLine("  - a limit binds: ${md(it)}") }
+                    if (sides.differing.isNotEmpty()) appendLine("  - settings that differ: ${md(sides.differing.joinToString("; ") { "${it.name} ${it.a} → ${it.b}" })}")
+                }
             }
             if (findings.isNotEmpty()) {
                 appendLine()

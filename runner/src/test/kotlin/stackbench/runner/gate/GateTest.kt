@@ -57,6 +57,25 @@ class GateTest {
     }
 
     @Test
+    fun `an undecided configuration passes unless the team asks each to be decided, then it fails the gate, named`() {
+        // 5 % slower against a band of ±5 %: the interval straddles the band's edge
+        val current = run("t-2", "2026-11-27T02:00:00Z", scale = mapOf(PLATFORM to 0.95))
+        val passed = Gate.decide(baseline, current, 0.05)
+        assertThat(passed.outcome).isEqualTo(GateOutcome.PASSED)
+        assertThat(passed.cells.filter { it.verdict == GateVerdict.UNDECIDED }.map { it.configKey }).containsExactly(PLATFORM)
+        assertThat(passed.reason).contains("1 undecided")
+        assertThat(GateJunit.render(passed)).contains("failures=\"0\"", "skipped=\"1\"")
+
+        val strict = Gate.decide(baseline, current, 0.05, failOnUndecided = true)
+        assertThat(strict.outcome).isEqualTo(GateOutcome.UNDECIDED)
+        assertThat(strict.reason).startsWith("1 of 2 configuration(s) undecided").contains(PLATFORM)
+        assertThat(GateJunit.render(strict)).contains("failures=\"1\"", "skipped=\"0\"", "--fail-on-undecided")
+        assertThat(GateMarkdown.render(strict)).contains("undecided")
+        // a decided run is not failed by the switch
+        assertThat(Gate.decide(baseline, run("t-3", "2026-11-27T03:00:00Z"), 0.05, failOnUndecided = true).outcome).isEqualTo(GateOutcome.PASSED)
+    }
+
+    @Test
     fun `another suite cannot be compared, and says which`() {
         val g = Gate.decide(baseline, run("u-2", "2026-11-27T02:00:00Z", suite = "u"), 0.05)
         assertThat(g.outcome).isEqualTo(GateOutcome.CANNOT_COMPARE)
