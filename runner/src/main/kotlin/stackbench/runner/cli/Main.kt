@@ -1,5 +1,6 @@
 package stackbench.runner.cli
 
+import com.github.ajalt.clikt.parameters.options.eagerOption
 import com.github.ajalt.clikt.core.CliktCommand
 import com.github.ajalt.clikt.core.CliktError
 import com.github.ajalt.clikt.core.Context
@@ -38,6 +39,11 @@ class Stackbench : CliktCommand(name = "stackbench") {
 
         Exit codes: 0 success, 1 a cell failed, 2 bad input; gate: 1 a configuration slower, 2 the runs cannot be compared.
     """.trimIndent()
+
+    init {
+        // eager, so that it answers before any subcommand is asked for; read only when given (it runs git)
+        eagerOption("--version", help = "print the version and the commit it runs from, and exit") { throw PrintMessage(Version.line()) }
+    }
 
     override fun run() = Unit
 }

@@ -53,7 +53,22 @@ ${sections.joinToString("\n")}
 <section><h2>Runs</h2>$runs</section>
 <section><h2>What changed between runs</h2>$environment</section>""",
             "Rendered by stackbench from its run history; <code>./stackbench history --rebuild</code> makes the history again from the runs' results.json.",
-            mapOf("charts" to specs))
+            mapOf("charts" to specs, "provenance" to provenance(view)))
+    }
+
+    /**
+     * Where a history chart's points come from, drawn inside each chart as the run report's are: the suite, how many
+     * runs from which first and last day, their hosts and commits (`+`: a tree with uncommitted changes).
+     */
+    fun provenance(view: HistoryView): String {
+        val days = view.runs.map { it.startedAt.take(10) }.sorted()
+        val commits = view.runs.mapNotNull { r -> r.gitCommit?.let { it.take(10) + if (r.gitDirty == true) "+" else "" } }.distinct()
+        return listOfNotNull(
+            "stackbench history · ${view.suite ?: "every suite"}",
+            "${view.runs.size} run(s)" + (if (days.isEmpty()) "" else " ${days.first()}" + if (days.last() != days.first()) " to ${days.last()}" else ""),
+            view.runs.map { it.host }.distinct().joinToString(", ").ifEmpty { null },
+            commits.takeIf { it.isNotEmpty() }?.let { if (it.size <= 3) "commit ${it.joinToString(", ")}" else "${it.size} commits" },
+        ).joinToString(" · ")
     }
 
     /** A run on the chart's axis: its start, month to minute (`11-27 04:30`); the tooltip adds its id. */

@@ -60,4 +60,14 @@ class HistoryViewsTest {
         assertThat("<code><b>1" in html).describedAs("an unescaped commit").isFalse()
         assertThat("\"11-21 00:00\"" in html).describedAs("a run's start on the chart's axis").isTrue()
     }
+
+    @Test
+    fun `every history chart carries where its points come from - the suite, the runs and their days, hosts and commits`() {
+        val runs = (1..4).map { run(it) }
+        val view = HistoryViews.of("t", runs, (1..4).map { cell(it, 1000.0) })
+        assertThat(HistoryHtml.provenance(view)).isEqualTo("stackbench history · t · 4 run(s) 2026-11-21 to 2026-11-24 · test · 4 commits")
+        assertThat(HistoryHtml.provenance(HistoryViews.of("t", runs.take(2), emptyList()))).endsWith("· commit c1, c2")
+        val html = HistoryHtml.render(view)
+        assertThat(html.substringAfter("id=\"sb-data\">").substringBefore("</script>")).contains("\"provenance\"", "stackbench history · t")
+    }
 }
