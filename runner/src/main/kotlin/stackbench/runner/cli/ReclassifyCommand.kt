@@ -47,8 +47,8 @@ class ReclassifyCommand : CliktCommand(name = "reclassify") {
         if (outcome.changes.isEmpty() && outcome.result.decisions == result.decisions && outcome.result.profileOverhead == result.profileOverhead) return
         for ((before, after) in result.decisions.zip(outcome.result.decisions)) {
             if (before.decision.relation != after.decision.relation || before.decided != after.decided || before.decision.nA != after.decision.nA || before.decision.nB != after.decision.nB) {
-                println("  comparison ${after.name}: ${state(before.decision.relation.name.lowercase(), before.decided, before.decision.nA, before.decision.nB)} → " +
-                    state(after.decision.relation.name.lowercase(), after.decided, after.decision.nA, after.decision.nB))
+                println("  comparison ${after.name}: ${state(before.decision.relation.id, before.decided, before.decision.nA, before.decision.nB)} → " +
+                    state(after.decision.relation.id, after.decided, after.decision.nA, after.decision.nB))
             }
         }
         if (dryRun) {

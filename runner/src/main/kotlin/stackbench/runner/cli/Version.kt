@@ -11,8 +11,8 @@ import java.nio.file.Path
 object Version {
     fun line(home: Path = Home.path): String {
         val version = Version::class.java.`package`?.implementationVersion ?: "a development build"
-        val commit = EnvironmentProbe.run(listOf("git", "-C", home.toString(), "rev-parse", "HEAD"), null)?.trim()
-        val dirty = EnvironmentProbe.run(listOf("git", "-C", home.toString(), "status", "--porcelain"), null)?.isNotBlank() == true
+        val commit = EnvironmentProbe.gitCommit(home)
+        val dirty = EnvironmentProbe.gitStatus(home)?.isNotEmpty() == true
         val source = if (commit == null) "not a git checkout: $home" else "commit ${commit.take(12)}${if (dirty) "+ (uncommitted changes)" else ""}"
         return "stackbench $version, $source"
     }

@@ -31,7 +31,7 @@ object ProcessesNeeded {
         val band = "±%.0f %%".format(Locale.ROOT, c.threshold * 100)
         val needed = d.processesNeeded
         return when {
-            d.decided -> "$read, decided ${d.decision.relation.name.lowercase()}" + (needed?.let { "; about $it a side decide it at that spread" } ?: "")
+            d.decided -> "$read, decided ${d.decision.relation.id}" + (needed?.let { "; about $it a side decide it at that spread" } ?: "")
             needed == null -> "$read, undecided; at that ratio and spread 20 a side would not decide it against $band (the ratio lies near an edge of the band)"
             needed > processes -> "$read, undecided; about $needed a side would decide it against $band: set processes: $needed or more"
             else -> "$read, undecided; about $needed a side would decide it against $band, which this plan runs"

@@ -57,7 +57,7 @@ object ProfileOverhead {
         val interval = PairedRatio.interval(logRatios, inflation = PairedRatio.SHARED_NEIGHBOURS)
         val decision = BandDecision.decide(interval, BAND)
         ProfileOverheadRecord(modes.single(), ALTERNATING, "$configKey (profiled windows)", "$configKey (the unprofiled windows beside them)",
-            interval.ratio, interval.low, interval.high, decision.relation.name.lowercase(), decision.decided, BAND,
+            interval.ratio, interval.low, interval.high, decision.relation.id, decision.decided, BAND,
             result.run.id, result.environment.hostname, result.environment.cpuModel,
             design = ALTERNATING, pairs = logRatios.size, processes = processes.size, why = decision.why)
     }
@@ -75,7 +75,7 @@ object ProfileOverhead {
         if (a.isEmpty() || b.isEmpty() || b.any { it.probes.containsKey(ProfileComparisons.PROFILE) }) return@mapNotNull null
         val modes = a.map { mode(it) ?: return@mapNotNull null }.distinct()
         if (modes.size != 1) return@mapNotNull null
-        ProfileOverheadRecord(modes.single(), d.name, d.a, d.b, d.decision.ratio, d.decision.low, d.decision.high, d.decision.relation.name.lowercase(), d.decided, d.decision.threshold,
+        ProfileOverheadRecord(modes.single(), d.name, d.a, d.b, d.decision.ratio, d.decision.low, d.decision.high, d.decision.relation.id, d.decided, d.decision.threshold,
             result.run.id, result.environment.hostname, result.environment.cpuModel, design = PROCESSES)
     }.distinctBy { it.mode }
 

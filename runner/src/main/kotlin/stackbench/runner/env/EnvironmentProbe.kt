@@ -23,8 +23,7 @@ object EnvironmentProbe {
     fun read(home: Path, java: Path, isolation: String, drivers: Map<String, String>): Environment {
         val hw = system?.hardware
         val os = system?.operatingSystem
-        // not trimmed: a status line starts with its two columns, the first often a space
-        val status = run(listOf("git", "-C", home.toString(), "status", "--porcelain"), null)?.lines()?.filter { it.isNotBlank() }
+        val status = gitStatus(home)
         return Environment(
             hostname = hostname(),
             os = os?.toString() ?: System.getProperty("os.name"),
@@ -35,7 +34,7 @@ object EnvironmentProbe {
             memoryBytes = hw?.memory?.total ?: -1,
             runnerJdk = "${System.getProperty("java.vendor")} ${System.getProperty("java.runtime.version")}",
             appJdk = javaVersion(java),
-            gitCommit = git(home, "rev-parse", "HEAD"),
+            gitCommit = gitCommit(home),
             gitDirty = status?.isNotEmpty(),
             gitChanges = status?.takeIf { it.isNotEmpty() }?.let { all ->
                 all.take(MAX_CHANGES_RECORDED) + listOfNotNull((all.size - MAX_CHANGES_RECORDED).takeIf { it > 0 }?.let { "... and $it more" })
@@ -47,7 +46,13 @@ object EnvironmentProbe {
 
     private fun javaVersion(java: Path): String = run(listOf(java.toString(), "-version"), null)?.lines()?.firstOrNull()?.trim() ?: "unknown"
 
-    private fun git(home: Path, vararg args: String): String? = run(listOf("git", "-C", home.toString()) + args, null)?.trim()
+    /** The commit [home] is checked out at; null outside a git checkout. */
+    fun gitCommit(home: Path): String? = run(listOf("git", "-C", home.toString(), "rev-parse", "HEAD"), null)?.trim()
+
+    /** `git status --porcelain` of [home], a line a changed path (empty: a clean tree); null outside a git checkout. */
+    fun gitStatus(home: Path): List<String>? =
+        // not trimmed: a status line starts with its two columns, the first often a space
+        run(listOf("git", "-C", home.toString(), "status", "--porcelain"), null)?.lines()?.filter { it.isNotBlank() }
 
     fun run(command: List<String>, dir: Path?): String? = runCatching {
         val p = ProcessBuilder(command).redirectErrorStream(true).apply { dir?.let { directory(it.toFile()) } }.start()

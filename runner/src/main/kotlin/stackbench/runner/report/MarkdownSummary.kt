@@ -88,7 +88,7 @@ object MarkdownSummary {
                     appendLine("- **${md(d.name)}**: ${Decided.sentence(d, ::md)}")
                     // a limit that bound a side, and which settings differ (report.html lays them side by side)
                     val sides = SideBySide.of(result.cells.filter { it.configKey == d.a }, result.cells.filter { it.configKey == d.b })
-                    (sides.bindsA.map { "${d.a}: $it" } + sides.bindsB.map { "${d.b}: $it" }).forEach { appendLine("  - a limit binds: ${md(it)}") }
+                    sides.binds(d.a, d.b).forEach { appendLine("  - a limit binds: ${md(it)}") }
                     if (sides.differing.isNotEmpty()) appendLine("  - settings that differ: ${md(sides.differing.joinToString("; ") { "${it.name} ${it.a} → ${it.b}" })}")
                 }
             }

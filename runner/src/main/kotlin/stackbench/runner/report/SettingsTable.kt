@@ -8,7 +8,7 @@ object SettingsTable {
     fun html(d: DecisionRecord, cells: List<CellResult>, e: (String?) -> String): String {
         val s = SideBySide.of(cells.filter { it.configKey == d.a }, cells.filter { it.configKey == d.b })
         if (s.settings.isEmpty()) return ""
-        val warnings = (s.bindsA.map { "${d.a}: $it" } + s.bindsB.map { "${d.b}: $it" }).joinToString("") {
+        val warnings = s.binds(d.a, d.b).joinToString("") {
             "<p><span class=\"flag bad\">a limit binds</span> ${e(it)}: that limit, not only the strategy, sets this side's rate</p>"
         }
         val named = s.differing.take(4).joinToString(", ") { it.name } + if (s.differing.size > 4) ", …" else ""

@@ -19,6 +19,9 @@ object SideBySide {
 
     data class Sides(val settings: List<Setting>, val bindsA: List<String>, val bindsB: List<String>) {
         val differing: List<Setting> get() = settings.filter { it.differs }
+
+        /** Every side's bound limits, each line led by its side's name. */
+        fun binds(a: String, b: String): List<String> = bindsA.map { "$a: $it" } + bindsB.map { "$b: $it" }
     }
 
     /** At least this share of its Little's-law ceiling, a window ran against the limit that sets it. */

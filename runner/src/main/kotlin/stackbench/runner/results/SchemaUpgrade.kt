@@ -43,7 +43,7 @@ object SchemaUpgrade {
     )
 
     /** Schema 1's relation words → the engine's [stackbench.runner.stats.Relation] names. */
-    private val RELATIONS = mapOf("higher" to "HIGHER", "lower" to "LOWER", "same" to "SAME", "undecided" to "UNDECIDED")
+    private val RELATIONS = stackbench.runner.stats.Relation.entries.associate { it.id to it.name }
 
     /** [tree] (a schema-1 record) rewritten in place as schema 2. */
     fun from1(tree: ObjectNode): ObjectNode {

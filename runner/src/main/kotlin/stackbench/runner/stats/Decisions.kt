@@ -11,6 +11,10 @@ enum class Relation(val text: String) {
     LOWER("lower"),
     SAME("the same within the threshold"),
     UNDECIDED("cannot tell yet"),
+    ;
+
+    /** The relation's one word, as records and printouts write it (`higher`, `lower`, `same`, `undecided`). */
+    val id: String get() = name.lowercase()
 }
 
 /** A claim's verdict, computed: what the article claimed against what the repetitions decided. */

@@ -179,7 +179,7 @@ class KnownTruthIT {
         // it. So the median lies between the wait and the wait plus the whole wave's CPU (the window's CPU per answer,
         // measured), and 2 % more. A slow CI host read a median of 527.2 ms (min 501.1, max 578.6): 2-4 ms of CPU an
         // answer on C1. Little's law below takes the mean, stalls and all
-        val cpuMs = (m.let { adequate.window.jvm?.cpuMsPerRequest ?: adequate.ceiling.idle?.cpuMsPerRequest })
+        val cpuMs = adequate.window.jvm?.cpuMsPerRequest ?: adequate.ceiling.idle?.cpuMsPerRequest
         assertThat(cpuMs).`as`("the window's CPU per answer").isNotNull()
         println("known-truth-window-14s: p50 ${m.latency.p50} ms, min ${m.latency.min}, max ${m.latency.max}; CPU per answer $cpuMs ms: a wave of 20 is ${20 * cpuMs!!} ms")
         assertThat(m.latency.p50!!).`as`("the median round trip against the 500 ms wait and a wave of 20 answers' CPU ($cpuMs ms each)")

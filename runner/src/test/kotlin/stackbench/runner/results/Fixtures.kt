@@ -17,7 +17,7 @@ object Fixtures {
         waived: List<String> = emptyList(), rules: String? = null, spreadA: SpreadRecord? = null, spreadB: SpreadRecord? = null,
         processesNeeded: Int? = null, jvms: Int? = null,
     ): DecisionRecord {
-        val r = stackbench.runner.stats.Relation.entries.first { it.name.lowercase() == relation || it.text == relation }
+        val r = stackbench.runner.stats.Relation.entries.first { it.id == relation || it.text == relation }
         require(decided == (r != stackbench.runner.stats.Relation.UNDECIDED)) { "decided $decided against relation $relation" }
         val engine = stackbench.runner.stats.RatioDecision(ratio, low, high, pValue, nA, nB, threshold, r, why,
             method ?: stackbench.runner.stats.Decisions.BOOTSTRAP, processesA, processesB, df, confidence, look, maxLooks, pExact)

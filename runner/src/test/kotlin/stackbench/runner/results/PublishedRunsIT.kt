@@ -42,7 +42,7 @@ class PublishedRunsIT {
             raw.path("decisions").values().zip(run.decisions).forEach { (r, d) ->
                 val engine = if (one) r else r.path("decision")
                 assertThat(d.decision.ratio).`as`("$folder ${d.name}").isEqualTo(engine.path("ratio").takeIf { it.isNumber }?.doubleValue())
-                assertThat(d.decision.relation.name.lowercase()).isEqualTo(engine["relation"].asString().lowercase())
+                assertThat(d.decision.relation.id).isEqualTo(engine["relation"].asString().lowercase())
             }
             // and renders: the report and the summary from the record as read
             assertThat(stackbench.runner.report.HtmlReport.render(run)).`as`("$folder report").contains(run.run.suite)
