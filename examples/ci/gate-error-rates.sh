@@ -14,7 +14,8 @@
 # (a run with a summary.md and a gate in the ledger are kept).
 #
 #   examples/ci/gate-error-rates.sh OUT [SAME] [PLANTED]     (defaults 20 and 10; PERCENT=10; CONFIRM=1;
-#                                                            LOCK=FILE to hold a lock around each run)
+#                                                            WRAP=COMMAND to run each run through, e.g. a lock:
+#                                                            WRAP="flock /var/lock/bench")
 # Summarise a ledger: examples/ci/gate-error-rates.sh --tally OUT
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -39,7 +40,7 @@ PLANTED="${3:-10}"
 LEDGER="$OUT/gates.tsv"
 [ -f "$LEDGER" ] || printf 'kind\ti\tbaseline\tcurrent\texit\texitStrict\tseconds\tconfirmation\tverdict\n' > "$LEDGER"
 
-locked() { if [ -n "${LOCK:-}" ]; then flock "$LOCK" "$@"; else "$@"; fi; }
+locked() { if [ -n "${WRAP:-}" ]; then $WRAP "$@"; else "$@"; fi; }
 
 run() { # run NAME EXTRA_WORK_PERCENT: one run of the suite into OUT/NAME, unless it is there already
   local dir="$OUT/$1"
