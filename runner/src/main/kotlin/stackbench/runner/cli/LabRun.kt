@@ -17,6 +17,7 @@ import stackbench.runner.run.Downstreams
 import stackbench.runner.run.SuiteRunner
 import stackbench.runner.suite.Restart
 import stackbench.runner.suite.Suite
+import stackbench.runner.results.SecretSweep
 import stackbench.runner.sut.DownstreamLauncher
 import java.nio.file.Files
 import java.nio.file.Path
@@ -176,7 +177,10 @@ class LabRun(
             try {
                 val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided)
                 labHosts.close() // before the summary: Ctrl-C's gate holds the JVM only until run's last line
-                summary(result, dir, lab.java)
+                SecretSweep.sweep(dir, suite.secrets).takeIf { it.isNotEmpty() }?.let { files ->
+                    console.println("stackbench: a value of ${suite.secrets.joinToString { "\${env:$it}" }} was written by the app or a tool into ${files.joinToString()}: written back as its placeholder")
+                }
+                summary(result, dir, lab.java, suite.secrets)
                 HistoryIndexing.index(dir, console, given = history)
                 epilogue(result, dir)
                 return result
@@ -190,7 +194,7 @@ class LabRun(
         if (hosts.spec.allLocal) emptyList()
         else hosts.describe()
 
-    private fun summary(result: RunResult, dir: Path, java: Path) {
+    private fun summary(result: RunResult, dir: Path, java: Path, secrets: List<String>) {
         println()
         println(SummaryTable.render(result))
         println()
@@ -201,7 +205,7 @@ class LabRun(
         println("results: $dir")
         // the analyses after the run, each into its own section, and the record written once after them
         val analysed = AfterRun.apply(result, dir, AfterRun.steps(java)) { println("profiles: $it") }
-        if (analysed != result) ResultsStore(dir).write(analysed)
+        if (analysed != result) ResultsStore(dir, secrets).write(analysed)
         // the record is already on disk: a report that cannot render must not change the run's outcome
         runCatching { Reports.write(analysed, dir) }
             .onSuccess { println("report:  ${it.html}") }

@@ -18,7 +18,7 @@ object OwnBuilds {
             val log = Files.createTempFile("stackbench-build", ".log")
             try {
                 val process = try {
-                    ProcessBuilder(build.command).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start()
+                    ProcessBuilder(build.command.map { stackbench.runner.suite.Secrets.expand(it) }).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start()
                 } catch (e: java.io.IOException) {
                     throw BadInput("build: '$shown' could not start in $dir: ${e.message}")
                 }

@@ -86,12 +86,13 @@ internal object Launch {
     /** Starts [command] (the spec's command, possibly prefixed, e.g. by nsenter) inside the spec's confinement. */
     fun start(registry: ProcessRegistry, spec: LaunchSpec, command: List<String>): ChildProcess {
         java.nio.file.Files.createDirectories(spec.log.parent)
-        val builder = ProcessBuilder(ParentDeath.wrap(spec.confinement.wrap(command)))
+        // `${'$'}{env:NAME}` values go into the process's argv and environment only, never into the spec the lab records
+        val builder = ProcessBuilder(ParentDeath.wrap(spec.confinement.wrap(command.map { stackbench.runner.suite.Secrets.expand(it) })))
             .redirectOutput(spec.log.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(java.io.File("/dev/null")))
         if (spec.stderr == null) builder.redirectErrorStream(true) else builder.redirectError(spec.stderr.toFile())
         spec.workDir?.let { builder.directory(it.toFile()) }
-        builder.environment().putAll(spec.env)
+        spec.env.forEach { (k, v) -> builder.environment()[k] = stackbench.runner.suite.Secrets.expand(v) }
         val startNanos = System.nanoTime()
         val child = ChildProcess(spec.role, builder.start(), spec.log, registry, startNanos)
         registry.remember(child)

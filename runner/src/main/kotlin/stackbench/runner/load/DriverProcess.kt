@@ -114,7 +114,7 @@ class DriverProcess(
     companion object {
         private val POLL: Duration = Duration.ofMillis(200)
 
-        fun plainLaunch(command: List<String>, stdout: Path, stderr: Path): Process = ProcessBuilder(command)
+        fun plainLaunch(command: List<String>, stdout: Path, stderr: Path): Process = ProcessBuilder(command.map { stackbench.runner.suite.Secrets.expand(it) })
             .redirectInput(ProcessBuilder.Redirect.from(File("/dev/null")))
             .redirectOutput(stdout.toFile())
             .redirectError(stderr.toFile())

@@ -84,12 +84,12 @@ object K6Script {
         c.basicAuth?.let { (user, password) -> headers["Authorization"] = LoadSupport.basicAuthHeader(user, password) }
         val fields = listOfNotNull(
             "method: ${str(c.method)}",
-            "url: ${str(c.url.toString())}",
-            "body: ${c.body?.let(::str) ?: "null"}",
+            "url: ${secret(c.url.toString())}",
+            "body: ${c.body?.let(::secret) ?: "null"}",
             "expected: ${c.expectedStatus}",
             "check: ${str("${c.method} ${c.url.rawPath}${c.url.rawQuery?.let { "?$it" } ?: ""} is ${c.expectedStatus}")}",
             weight?.let { "weight: $it" },
-            "params: { headers: ${JSON.writeValueAsString(headers)}, timeout: ${str(LoadSupport.humantime(timeout))}, " +
+            "params: { headers: ${headers.entries.joinToString(",", "{", "}") { (k, v) -> "${str(k)}:${secret(v)}" }}, timeout: ${str(LoadSupport.humantime(timeout))}, " +
                 "responseCallback: http.expectedStatuses(${c.expectedStatus}) }",
         )
         return fields.joinToString(", ", "{ ", " }")
@@ -141,4 +141,8 @@ object K6Script {
 
     /** A JavaScript string literal (JSON's string syntax is JavaScript's). */
     private fun str(s: String): String = JSON.writeValueAsString(s)
+
+    /** [s] as a JavaScript expression that reads each `${'$'}{env:NAME}` from k6's `__ENV` as the script runs: the file holds no value. */
+    private fun secret(s: String): String =
+        stackbench.runner.suite.Secrets.expression(s, ::str, { "__ENV[${str(it)}]" }, " + ") { "encodeURIComponent($it)" }
 }

@@ -84,8 +84,8 @@ class WrkDriver(val perSecond: Boolean = true) : LoadDriver {
         val config = "sb = { " + listOf(
             "output = ${lua(jsonFile(request).toString())}",
             "method = ${lua(request.method)}",
-            "body = ${request.body?.let { lua(it) } ?: "nil"}",
-            "headers = { " + headers.joinToString(", ") { (k, v) -> "[${lua(k)}] = ${lua(v)}" } + " }",
+            "body = ${request.body?.let { secret(it) } ?: "nil"}",
+            "headers = { " + headers.joinToString(", ") { (k, v) -> "[${lua(k)}] = ${secret(v)}" } + " }",
             "per_second = $perSecond",
             "expected = ${request.expectedStatus}",
         ).joinToString(", ") + " }"
@@ -209,6 +209,9 @@ class WrkDriver(val perSecond: Boolean = true) : LoadDriver {
          */
         fun threadsFor(threads: Int, connections: Int): Int =
             (minOf(threads, connections) downTo 1).first { connections % it == 0 }
+
+        /** [s] as a Lua expression that reads each `${'$'}{env:NAME}` with `os.getenv` as the script runs: the file holds no value. */
+        fun secret(s: String): String = stackbench.runner.suite.Secrets.expression(s, ::lua, { "os.getenv(${lua(it)})" }, " .. ")
 
         /** A Lua string literal: quotes, backslashes, control and non-ASCII bytes escaped as \ddd. */
         fun lua(s: String): String = buildString {

@@ -11,13 +11,19 @@ import kotlin.io.path.isRegularFile
  * A run's folder on disk: `results.json` (the record) and `results.csv` (one row per cell), each written whole
  * ([AtomicFiles]), so a reader, or a run cut off mid-write, never sees half a file.
  */
-class ResultsStore(private val dir: Path) {
+class ResultsStore(
+    private val dir: Path,
+    /** The environment variables the suite takes values from (`${'$'}{env:NAME}`): any value an excerpt caught is written back as its placeholder. */
+    private val secrets: Collection<String> = emptyList(),
+) {
 
     fun write(result: RunResult) {
         Files.createDirectories(dir)
-        AtomicFiles.write(dir.resolve(JSON_FILE), Json.mapper.writeValueAsBytes(result))
-        AtomicFiles.write(dir.resolve(CSV_FILE), ResultsCsv.render(result))
+        AtomicFiles.write(dir.resolve(JSON_FILE), redacted(Json.mapper.writeValueAsString(result)))
+        AtomicFiles.write(dir.resolve(CSV_FILE), redacted(ResultsCsv.render(result)))
     }
+
+    private fun redacted(text: String) = if (secrets.isEmpty()) text else stackbench.runner.suite.Secrets.redact(text, secrets)
 
     companion object {
         const val JSON_FILE = "results.json"

@@ -55,7 +55,7 @@ class SuiteRunner(
         plan: Plan, dir: Path, info: RunInfo, environment: Environment, earlier: RunResult? = null, hooks: Boolean = true,
         untilDecided: java.time.Duration? = null,
     ): RunResult {
-        val store = ResultsStore(dir)
+        val store = ResultsStore(dir, plan.suite.secrets)
         val kept = earlier?.cells?.filter { it.status != CellStatus.INTERRUPTED }.orEmpty()
         val done = kept.map { it.key }.toSet()
         val toRun = plan.cells.filter { it.key !in done }
@@ -94,6 +94,10 @@ class SuiteRunner(
                 // a stop request interrupts this thread; clear it so the writes below are not cut short
                 val interrupted = Thread.interrupted()
                 cells += cellResult
+                runCatching { stackbench.runner.results.SecretSweep.sweep(dir.resolve(cellResult.folder), plan.suite.secrets) }.getOrNull()
+                    ?.takeIf { it.isNotEmpty() }?.let { files ->
+                        listener.note("stackbench: ${cell.key}: a value from the environment was written by the app or a tool into ${files.joinToString()}: written back as its placeholder")
+                    }
                 // inside a round the decisions stay those of the last whole look: a half round is not a look
                 result = result.copy(cells = sorted(cells, plan), environment = withVersions(result.environment, cellResult),
                     decisions = if (decideNow) decide() else result.decisions)

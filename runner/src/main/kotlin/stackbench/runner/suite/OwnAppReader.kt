@@ -71,7 +71,7 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
         val node = m.scalar("url")
         val url = node?.value?.let { parseUrl(it, node) }
         val ready = readiness()
-        val name = m.string("name") ?: url?.let { u -> URI(u).let { if (it.port >= 0) "${it.host}-${it.port}" else it.host } }
+        val name = m.string("name") ?: url?.let { u -> URI(Secrets.uriSafe(u)).let { if (it.port >= 0) "${it.host}-${it.port}" else it.host } }
         m.finish()
         if (url == null || name == null) return null
         if (!name.matches(Regex("[A-Za-z0-9._@-]+"))) {
@@ -84,7 +84,7 @@ internal class OwnAppReader(private val m: YamlMap, private val problems: Proble
     private fun parseUrl(text: String, node: org.snakeyaml.engine.v2.nodes.Node): String? {
         val hint = "e.g. url: http://127.0.0.1:8080, or url: https://orders.example.com/api (a base path before each endpoint's path)"
         fun bad(why: String): String? = null.also { problems.at(node, m.qualify("url"), "'$text' $why", hint) }
-        val uri = runCatching { URI(text.trim()) }.getOrNull() ?: return bad("is not a URL")
+        val uri = runCatching { URI(Secrets.uriSafe(text.trim())) }.getOrNull() ?: return bad("is not a URL")
         return when {
             uri.scheme?.lowercase() !in setOf("http", "https") -> bad("is not an http:// or https:// URL")
             uri.host.isNullOrEmpty() -> bad("names no host")

@@ -39,6 +39,8 @@ data class Suite(
      * nested in each (with `restart: app`); with `restart: cell` every window is a process of its own anyway.
      */
     val processes: Int = Defaults.PROCESSES,
+    /** The environment variables the suite's values name (`${'$'}{env:NAME}`, [Secrets]): used, never written. */
+    val secrets: List<String> = emptyList(),
     /** `database:`: the PostgreSQL server the lab starts beside the apps for the run; null: none. */
     val database: DatabaseSpec? = null,
 ) {

@@ -28,6 +28,8 @@ class SuiteParser(
     private val machine: MachineFacts,
     /** What a suite's shown path is relative to (the lab's home): own apps' files resolve against the suite's folder there. */
     private val home: java.nio.file.Path = java.nio.file.Path.of(""),
+    /** Where `${'$'}{env:NAME}` placeholders are looked up (checked here, put in only where the lab sends or starts something). */
+    private val env: Map<String, String> = System.getenv(),
 ) {
     /** The folder of the suite being read, relative to [home] when the suite was: own apps' relative paths start here. */
     private var folder: java.nio.file.Path = java.nio.file.Path.of("")
@@ -44,7 +46,8 @@ class SuiteParser(
         val lines = text.lines()
         val problems = Problems(source, lines)
         val root = YamlDocument.compose(text, source, problems, "suite", "must be a mapping with keys such as name, apps, endpoints, load")
-        val suite = root?.let { read(YamlMap(it, "", problems), source, problems) }
+        val secrets = root?.let { SecretsCheck.check(it, env, problems) } ?: emptyList()
+        val suite = root?.let { read(YamlMap(it, "", problems), source, problems) }?.copy(secrets = secrets)
         if (problems.all.isNotEmpty() || suite == null) {
             if (problems.all.isEmpty()) problems.at(null, "suite", "the file is empty")
             throw SuiteException(problems.all.sortedWith(compareBy({ it.line }, { it.column })))

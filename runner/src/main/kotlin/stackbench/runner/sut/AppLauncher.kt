@@ -47,7 +47,7 @@ class RunningApp(
     val sut: SystemUnderTest,
 ) {
     /** [path] (from its `/`) on the app: after a url: app's base path. */
-    fun at(path: String): URI = URI(baseUrl.toString().trimEnd('/') + path)
+    fun at(path: String): URI = URI(baseUrl.toString().trimEnd('/') + stackbench.runner.suite.Secrets.uriSafe(path))
 
     /** Its process id, or null without a process. */
     val pid: Long? get() = process?.pid

@@ -1,5 +1,6 @@
 package stackbench.runner.sut
 
+import stackbench.runner.suite.Secrets
 import java.net.URI
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
@@ -48,14 +49,15 @@ class Http(private val connectTimeout: Duration = Duration.ofSeconds(2)) {
         timeout: Duration = Duration.ofSeconds(10),
         headers: Map<String, String> = emptyMap(),
     ): Answer {
-        val builder = HttpRequest.newBuilder(url).timeout(timeout)
+        // `${'$'}{env:NAME}` values are put in here, as the request leaves: the callers keep the placeholders
+        val builder = HttpRequest.newBuilder(URI(Secrets.expand(url.toString()))).timeout(timeout)
         if (connectionHeader) builder.header("Connection", "close")
         if (basicAuth != null) {
             val token = Base64.getEncoder().encodeToString("${basicAuth.first}:${basicAuth.second}".toByteArray())
             builder.header("Authorization", "Basic $token")
         }
-        stackbench.runner.suite.RequestHeaders.of(body, headers).forEach { (k, v) -> builder.header(k, v) }
-        if (body != null) builder.method(method, HttpRequest.BodyPublishers.ofString(body))
+        stackbench.runner.suite.RequestHeaders.of(body, headers).forEach { (k, v) -> builder.header(k, Secrets.expand(v)) }
+        if (body != null) builder.method(method, HttpRequest.BodyPublishers.ofString(Secrets.expand(body)))
         else builder.method(method, HttpRequest.BodyPublishers.noBody())
         val start = System.nanoTime()
         val response = if (connectionHeader) client.send(builder.build(), HttpResponse.BodyHandlers.ofString())

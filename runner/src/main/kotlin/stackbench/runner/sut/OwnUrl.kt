@@ -16,14 +16,14 @@ class OwnUrl(private val source: AppSource.Url, private val app: AppConfig, priv
     override val kind get() = source.id
     override val capabilities = Capabilities(process = false, statsChannel = false, info = false, startLine = false, primeEndpoint = false, jvm = false)
     override val readiness = app.ready ?: Readiness.ANY_ANSWER
-    override val runningAt: URI = URI(source.url)
+    override val runningAt: URI = URI(stackbench.runner.suite.Secrets.uriSafe(source.url))
 
     /**
      * Asks the URL's readiness path until it answers as [readiness] wants, at most its timeout: null when it did, else
      * what the last attempt met (connection refused, a timeout, an unknown host, the status it answered), naming the key.
      */
     override fun problem(): String? {
-        val url = URI(source.url + readiness.path)
+        val url = URI(stackbench.runner.suite.Secrets.uriSafe(source.url + readiness.path))
         val start = System.nanoTime()
         val deadline = start + readiness.timeout.toNanos()
         val http = Http(attempt)

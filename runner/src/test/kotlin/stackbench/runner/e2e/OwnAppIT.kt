@@ -14,16 +14,12 @@ import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.testing.Needs
+import stackbench.runner.testing.TinyJar
 import java.net.URI
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.attribute.PosixFilePermissions
 import java.util.concurrent.TimeUnit
-import java.util.jar.Attributes
-import java.util.jar.JarEntry
-import java.util.jar.JarOutputStream
-import java.util.jar.Manifest
-import javax.tools.ToolProvider
 
 /**
  * A service that is none of the lab's apps (test resources: own-app/TinyServer.java, built into a jar here), run
@@ -43,20 +39,7 @@ class OwnAppIT {
     @BeforeAll
     fun build(@TempDir temp: Path) {
         dir = temp
-        val classes = Files.createDirectories(dir.resolve("classes"))
-        val source = Path.of(javaClass.getResource("/own-app/TinyServer.java")!!.toURI())
-        val compiled = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), source.toString())
-        assertThat(compiled).`as`("javac of TinyServer.java").isZero()
-        tiny = dir.resolve("tiny.jar")
-        val manifest = Manifest().apply {
-            mainAttributes[Attributes.Name.MANIFEST_VERSION] = "1.0"
-            mainAttributes[Attributes.Name.MAIN_CLASS] = "TinyServer"
-        }
-        JarOutputStream(Files.newOutputStream(tiny), manifest).use { out ->
-            Files.list(classes).use { files ->
-                files.forEach { f -> out.putNextEntry(JarEntry(f.fileName.toString())); Files.copy(f, out); out.closeEntry() }
-            }
-        }
+        tiny = TinyJar.build(dir)
         // any command: a script that starts the same server (the lab knows nothing of what it runs)
         val script = dir.resolve("tiny-server.sh")
         Files.writeString(script, "#!/bin/sh\nexec \"$java\" -jar \"$tiny\" \"$@\"\n")

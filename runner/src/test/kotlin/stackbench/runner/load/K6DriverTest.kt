@@ -79,6 +79,18 @@ class K6DriverTest {
     }
 
     @Test
+    fun `a value from the environment is read from __ENV as the script runs, percent-encoded in a URL`(@TempDir dir: Path) {
+        val r = request(dir, url = java.net.URI("http://127.0.0.1:18080" + stackbench.runner.suite.Secrets.uriSafe("/q?key=${'$'}{env:SB_KEY}")))
+            .copy(headers = mapOf("Authorization" to "Bearer ${'$'}{env:SB_TOKEN}"))
+        val script = K6Script.render(r)
+        assertThat(script).contains(
+            "url: \"http://127.0.0.1:18080/q?key=\" + encodeURIComponent(__ENV[\"SB_KEY\"])",
+            "\"Authorization\":\"Bearer \" + __ENV[\"SB_TOKEN\"]",
+        )
+        assertThat(script).doesNotContain("env:SB_TOKEN")
+    }
+
+    @Test
     fun `a closed run recorded for one second`() {
         val r = parsed("closed-timed")
         assertThat(r.driver).isEqualTo("k6")

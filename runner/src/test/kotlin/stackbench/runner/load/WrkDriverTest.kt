@@ -81,6 +81,18 @@ class WrkDriverTest {
     }
 
     @Test
+    fun `a value from the environment is read by the script as it runs, never written into it`(@TempDir dir: Path) {
+        val r = request(dir, method = "POST", body = "{\"key\":\"${'$'}{env:SB_KEY}\"}").copy(headers = mapOf("Authorization" to "Bearer ${'$'}{env:SB_TOKEN}"))
+        driver.command(r, wrk)
+        val script = Files.readString(dir.resolve("stackbench.lua"))
+        assertThat(script).contains(
+            "body = \"{\\\"key\\\":\\\"\" .. os.getenv(\"SB_KEY\") .. \"\\\"}\"",
+            "[\"Authorization\"] = \"Bearer \" .. os.getenv(\"SB_TOKEN\")",
+        )
+        assertThat(script).doesNotContain("env:")
+    }
+
+    @Test
     fun `a GET without the per-second hook`(@TempDir dir: Path) {
         WrkDriver(perSecond = false).command(request(dir), wrk)
         assertThat(Files.readAllLines(dir.resolve("stackbench.lua")))
