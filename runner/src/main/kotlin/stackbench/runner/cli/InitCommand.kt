@@ -98,9 +98,11 @@ class InitCommand : CliktCommand(name = "init") {
         val first = if (kind is Kind.Url) InitTrial.Started(null, kind.url.trimEnd('/'), null) else trial.start(what, launch, cwd)
         val (ready, readyWhy, check, endpoint) = first.use { s ->
             val health = trial.health(s.base)
-            val ready = Answers.readiness(health) ?: throw ScaffoldProblem("$what listened but answered none of ${Answers.HEALTH_PATHS.joinToString()} below 500: " +
+            val asked = path?.let { p -> trial.get(s.base, p)?.let { p to it.status } }
+            val ready = Answers.readiness(health, asked) ?: throw ScaffoldProblem("$what listened but answered none of ${Answers.HEALTH_PATHS.joinToString()} below 500: " +
                 health.entries.joinToString { "${it.key} ${it.value ?: "no answer"}" })
-            val readyWhy = "readiness: " + Answers.HEALTH_PATHS.joinToString(", ") { "$it ${health[it] ?: "-"}" }.let { "the trial start answered $it" }
+            val readyWhy = "readiness: the trial start answered " + Answers.HEALTH_PATHS.joinToString(", ") { "$it ${health[it] ?: "-"}" } +
+                if (ready.second != null && ready.first !in Answers.HEALTH_PATHS) "; so the endpoint's own ${ready.first}, which answered ${ready.second}" else ""
             val endpoint = path ?: ready.first
             val a = trial.get(s.base, endpoint) ?: throw ScaffoldProblem("$what did not answer GET $endpoint")
             val b = trial.get(s.base, endpoint) ?: a
@@ -177,7 +179,11 @@ class InitCommand : CliktCommand(name = "init") {
         return SearchPath.find(target)?.let { Kind.Program(it) } ?: throw ScaffoldProblem("'$target' is not a file, not a program on the PATH and not an http(s) URL")
     }
 
-    private fun relative(dir: Path, file: Path): String = runCatching { dir.relativize(file).toString() }.getOrDefault(file.toString()).ifEmpty { file.toString() }
+    /** [file] relative to the suite's folder [dir] when it is near it (at most two folders up), else absolute: the suite reads either. */
+    private fun relative(dir: Path, file: Path): String {
+        val rel = runCatching { dir.relativize(file) }.getOrNull() ?: return file.toString()
+        return if (rel.toString().isEmpty() || rel.count { it.toString() == ".." } > 2) file.toString() else rel.toString()
+    }
 
     companion object {
         const val PILOT_PROCESSES = 3

@@ -25,11 +25,14 @@ object Answers {
 
     /**
      * The readiness of [answered] (each health path → the status it answered, null when it did not answer): the first
-     * that answered 2xx, with that status; else `/` answering anything below 500 (the lab's default), when it did.
+     * that answered 2xx, with that status; else the [endpoint] measured (its path and status) when it answered 2xx; else `/`
+     * answering anything below 500 (the lab's default), when it did.
      * Null when nothing answered below 500.
      */
-    fun readiness(answered: Map<String, Int?>): Pair<String, Int?>? {
+    fun readiness(answered: Map<String, Int?>, endpoint: Pair<String, Int>? = null): Pair<String, Int?>? {
         HEALTH_PATHS.firstOrNull { p -> answered[p]?.let { it in 200..299 } == true }?.let { return it to answered.getValue(it) }
+        // no health path: the endpoint measured, when it answered 2xx, says more than / answering anything
+        endpoint?.takeIf { it.second in 200..299 }?.let { return it }
         return answered.entries.firstOrNull { (_, s) -> s != null && s < 500 }?.let { "/" to null }
     }
 

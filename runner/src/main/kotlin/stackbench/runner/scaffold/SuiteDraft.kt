@@ -64,7 +64,9 @@ data class SuiteDraft(
         }
         comment(readyWhy, "    ")
         val (readyPath, readyStatus) = ready
-        line("    ready: {path: ${scalar(readyPath)}, " + (readyStatus?.let { "status: $it, " } ?: "") + "timeout: ${if (app is AppDraft.Url) "10s" else "60s"}}")
+        // `{path, timeout}` without a status means 200: anything below 500 on / is the lab's default, written as no ready: at all
+        if (readyStatus == null) comment("no health path answered 2xx: the lab's default readiness, GET / answering anything below 500 (within 120 s)", "    ")
+        else line("    ready: {path: ${scalar(readyPath)}, status: $readyStatus, timeout: ${if (app is AppDraft.Url) "10s" else "60s"}}")
         line()
         line("profile:")
         line("  cpus: none")

@@ -10,6 +10,8 @@ class AnswersTest {
             .isEqualTo("/q/health/ready" to 200)
         assertThat(Answers.readiness(mapOf("/actuator/health" to 404, "/" to 404))).isEqualTo("/" to null)
         assertThat(Answers.readiness(mapOf("/actuator/health" to null, "/" to 503))).isNull()
+        // no health path, but the endpoint measured answers 200: it is the readiness
+        assertThat(Answers.readiness(mapOf("/actuator/health" to 404, "/" to 403), "/__admin/health" to 200)).isEqualTo("/__admin/health" to 200)
     }
 
     @Test
