@@ -145,6 +145,8 @@ class LabRun(
         val console = System.out
         val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
             mapOf(suite.load.settings.driver.id to lab.driver(suite.load.settings.driver).version)).copy(hosts = hostRecords(labHosts))
+            // an install has no git: its runs record the commit its build baked in
+            .let { e -> Build.info?.takeIf { Home.installed }?.let { e.copy(gitCommit = it.commit, gitDirty = it.dirty, gitChanges = null) } ?: e }
         val downstreams = Downstreams(DownstreamLauncher(lab.hosts.downstream, lab.java, lab.home, lab.http), suite.downstream, dir)
         // with restart: app, an app serves all its cells, so it gets the downstream if any of them calls it
         val appsCallingDownstream = (plan.cells.map { it.app to it.endpoint } + plan.searches.map { it.app to it.endpoint })

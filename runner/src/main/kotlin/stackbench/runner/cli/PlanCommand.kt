@@ -37,7 +37,7 @@ class PlanCommand : CliktCommand(name = "plan") {
     override fun run() {
         val path = Home.suite(suiteArg ?: "quick")
         val cpus = EnvironmentProbe.machineCpus()
-        val suite = SuiteParser(MachineFacts(cpus), Home.path).read(path, runCatching { Home.path.relativize(path.toAbsolutePath()).toString() }.getOrDefault(path.toString())).withRestart(restart)
+        val suite = SuiteParser(MachineFacts(cpus), Home.path).read(path, Home.shown(path)).withRestart(restart)
             .let { try { it.withApps(apps) } catch (e: IllegalArgumentException) { throw BadInput("--apps: ${e.message}") } }
         if (untilDecided != null && suite.comparisons.isEmpty()) throw RunCommand.noComparisons(suite)
         val plan = Planner.plan(suite, scale, repetitions, processes)

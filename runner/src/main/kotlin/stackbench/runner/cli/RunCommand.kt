@@ -106,7 +106,7 @@ class RunCommand : CliktCommand(name = "run") {
             return Triple(parser.parse(earlier.run.suiteText, earlier.run.suiteFile), earlier.run.suiteText, earlier.run.suiteFile)
         }
         val path = Home.suite(suiteArg ?: "quick")
-        val shown = runCatching { Home.path.relativize(path.toAbsolutePath()).toString() }.getOrDefault(path.toString())
+        val shown = Home.shown(path)
         val text = stackbench.runner.suite.SuiteText.read(path, shown)
         val suite = parser.parse(text, shown)
         if (earlier != null && earlier.run.suiteText != text) throw BadInput("--resume: ${resume} was run with a different suite text than $path")

@@ -91,7 +91,7 @@ class CommandLineErrorsTest {
 
     companion object {
         private const val rootUsage = "Usage: stackbench [<options>] <command> [<args>]..."
-        private const val rootCommands = "Commands: run, plan, list, doctor, serve, report, compare, findings, findings-run, reclassify, warmups, history, gate; " +
+        private const val rootCommands = "Commands: run, plan, list, doctor, serve, report, compare, findings, findings-run, reclassify, warmups, history, gate, init; " +
             "`stackbench <command> --help` says what one takes."
 
         /** Each command's usage line, as printed above its errors. */
@@ -109,6 +109,7 @@ class CommandLineErrorsTest {
             "warmups" to "Usage: stackbench warmups [<options>] <dir>...",
             "history" to "Usage: stackbench history [<options>] [<args>]...",
             "gate" to "Usage: stackbench gate [<options>]",
+            "init" to "Usage: stackbench init [<options>] <jar|command|url> [<args>]...",
         )
 
         private fun case(mistake: Mistake, token: String, vararg args: String, errors: List<String>) =
@@ -193,6 +194,11 @@ class CommandLineErrorsTest {
             unknownWithValue("gate", "--baseline", "latest"),
             withoutValue("--current", "gate", "--baseline", "latest"),
             extra("gate", "--baseline", "latest"),
+
+            // init takes any number of the service's arguments after its target: none is extra
+            unknown("init", also = listOf("missing argument <jar|command|url>")),
+            unknownWithValue("init", "orders.jar"),
+            withoutValue("--path", "init", "orders.jar"),
         )
     }
 }
