@@ -68,7 +68,7 @@ class RecipesIT {
         assertThat(pr.step("Run the suite").exit).`as`(pr.toString()).isZero()
         val gate = pr.step("Gate against main's latest run on this runner")
         gated(gate.exit, pr.toString())
-        assertThat(Files.readString(dir.resolve("summary-102.md"))).contains("quarkus/http-primes-limit50000/c4")
+        assertThat(Files.readString(dir.resolve("summary-102.md"))).contains("quarkus/http-primes-limit50000/c16")
         assertThat(runs.resolve("102/gate.xml")).exists()
         assertThat(pr.artifacts.resolve("stackbench-102/results.json")).exists()
         assertThat(runs.resolve("pull-requests.sqlite")).`as`("a pull request's run is no baseline").exists()
@@ -83,7 +83,7 @@ class RecipesIT {
         val job = CiRecipes.github(home.resolve("examples/ci/github/benchmarks.yml"), "both-sides", workspace, github, shortRuns)
         assertThat(job.steps.take(4).map { it.exit }).`as`(job.toString()).containsExactly(0, 0, 0, 0)
         gated(job.step("Gate").exit, job.toString())
-        assertThat(Files.readString(dir.resolve("summary.md"))).contains("quarkus/http-primes-limit50000/c4")
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("quarkus/http-primes-limit50000/c16")
         assertThat(job.artifacts.resolve("stackbench-201/gate.xml")).exists()
     }
 
@@ -118,7 +118,7 @@ class RecipesIT {
         assertThat(asked).containsExactly("job=bench-main job-token")
         gated(mr.steps.single().exit, mr.toString())
         assertThat(mr.artifacts.resolve("gate.xml")).exists()
-        assertThat(Files.readString(mr.artifacts.resolve("gate.md"))).contains("quarkus/http-primes-limit50000/c4")
+        assertThat(Files.readString(mr.artifacts.resolve("gate.md"))).contains("quarkus/http-primes-limit50000/c16")
 
         val ws = CiRecipes.workspace(home, dir.resolve("both"))
         val both = CiRecipes.gitlab(recipe, "bench-both-sides", ws, shortRuns + mapOf(
