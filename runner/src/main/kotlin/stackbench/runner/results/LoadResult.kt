@@ -37,6 +37,11 @@ data class LoadResult(
     val spectrum: List<PercentilePoint> = emptyList(),
     val perSecond: List<SecondStat> = emptyList(),
     val notes: List<String> = emptyList(),
+    /**
+     * The same window read per named request, for a load of more than one request (a mix, a scenario's steps), in
+     * the order the suite declares them; empty for a load of one request. The fields above are all requests together.
+     */
+    val requests: List<NamedLoad> = emptyList(),
 ) {
     val errorCount: Long get() = errors.values.sum()
 
@@ -47,6 +52,27 @@ data class LoadResult(
         /** The [aborted] kind of requests cut off unanswered when the window's time ran out. */
         const val DEADLINE = "deadline"
     }
+}
+
+/** One named request of a mixed load, measured over the same window as its [LoadResult]. */
+@JsonIgnoreProperties(value = ["errorCount", "errorRate"], allowGetters = true)
+data class NamedLoad(
+    /** The name the suite gave it (`read`), or its request line when it gave none. */
+    val name: String,
+    /** What was sent, as the suite wrote it: `GET /orders/{id}`. */
+    val request: String,
+    val responses: Long,
+    val successes: Long,
+    /** successes / the window's wallSeconds. */
+    val throughput: Double,
+    val statusCodes: Map<String, Long> = emptyMap(),
+    val errors: Map<String, Long> = emptyMap(),
+    val latency: LatencyStats = LatencyStats(),
+    val spectrum: List<PercentilePoint> = emptyList(),
+) {
+    val errorCount: Long get() = errors.values.sum()
+
+    val errorRate: Double get() = (successes + errorCount).let { if (it == 0L) 0.0 else errorCount.toDouble() / it }
 }
 
 data class LatencyStats(
