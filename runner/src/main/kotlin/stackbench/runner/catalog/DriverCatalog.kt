@@ -17,6 +17,10 @@ object DriverCatalog {
         localPath = ".tools/bin/oha", versionFlag = "--version",
         models = setOf(LoadModelKind.CLOSED, LoadModelKind.OPEN, LoadModelKind.CAPACITY), countedLength = true,
         neededBy = "every run: the default load generator", essential = true,
+        traffic = TrafficSupport(why = mapOf(
+            TrafficSupport.FEED to "oha sends one request template for a whole run (its URL, -m, -H and -d fixed): it cannot draw values per request; use driver: k6 or wrk",
+            TrafficSupport.MIX to "oha sends one request template for a whole run (its URL, -m, -H and -d fixed): it cannot mix requests; use driver: k6 or wrk",
+        )),
     )
 
     /** `wrk -v` prints its version, then its usage for want of a URL, and exits 1. */
@@ -24,6 +28,11 @@ object DriverCatalog {
         id = "wrk", version = null, install = Install.Apt("wrk"),
         localPath = null, versionFlag = "-v",
         models = setOf(LoadModelKind.CLOSED), countedLength = false, essential = false,
+        // a mix runs one thread a connection: wrk's Lua hooks are not told which connection a request or an answer is on
+        traffic = TrafficSupport(picks = setOf("sequential", "random"), mixes = true, mixConnections = 64, why = mapOf(
+            "per-user" to "wrk's request() hook is not told which connection sends: it cannot keep a value per connection; use driver: k6, or pick: sequential or random",
+            TrafficSupport.MIX_CONNECTIONS to "wrk names each answer of a mix by running one thread a connection (its hooks cannot tell connections apart)",
+        )),
     )
 
     /** The k6 release the script generator and the CSV reader are tested against. */
@@ -38,6 +47,7 @@ object DriverCatalog {
         localPath = ".tools/bin/k6", versionFlag = "version",
         models = setOf(LoadModelKind.CLOSED, LoadModelKind.OPEN, LoadModelKind.SCENARIO), countedLength = true,
         splits = true, neededBy = "suites with `driver: k6` (scenarios, split runs) and their tests", essential = false,
+        traffic = TrafficSupport(picks = setOf("sequential", "random", "per-user"), mixes = true),
     )
 
     val all: List<DriverSpec> = listOf(OHA, WRK, K6)

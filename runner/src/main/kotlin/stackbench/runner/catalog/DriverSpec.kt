@@ -59,6 +59,8 @@ data class DriverSpec(
     val neededBy: String = "suites with `driver: $id` and their tests",
     /** Whether `run` needs it (the default driver): `doctor` fails without it and `doctor --fix` installs it; otherwise it only warns, and `--fix --tests` installs it. */
     val essential: Boolean,
+    /** The fed and mixed requests it sends (`feed:`, `mix:` of a declared endpoint), and why not the rest. */
+    val traffic: TrafficSupport = TrafficSupport(why = mapOf(TrafficSupport.FEED to "it has no way to vary its requests", TrafficSupport.MIX to "it sends one request")),
 ) {
     /**
      * How to install it, for a message that says it is missing: the command, and for a build the doctor command
@@ -73,4 +75,23 @@ data class DriverSpec(
     fun searched(home: java.nio.file.Path): String = localPath?.let { "${home.resolve(it).parent} and PATH" } ?: "PATH"
 
     override fun toString() = id
+}
+
+/**
+ * What a driver sends beyond one fixed request: values drawn per request ([picks], the feeds' `pick:`) and mixes of
+ * named requests ([mixes]), each "no" with its reason in [why] (keyed [FEED], [MIX], a pick's id, [MIX_CONNECTIONS]).
+ */
+data class TrafficSupport(
+    /** The picks it draws (`sequential`, `random`, `per-user`); empty: no fed request. */
+    val picks: Set<String> = emptySet(),
+    val mixes: Boolean = false,
+    /** The most connections a mix may hold; null: as many as any load. */
+    val mixConnections: Int? = null,
+    val why: Map<String, String> = emptyMap(),
+) {
+    companion object {
+        const val FEED = "feed"
+        const val MIX = "mix"
+        const val MIX_CONNECTIONS = "mix-connections"
+    }
 }

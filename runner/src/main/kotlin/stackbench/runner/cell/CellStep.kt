@@ -81,7 +81,8 @@ class CellRun(
 
     /** The cell's own request as a load phase of [length], its output in [out]. */
     fun request(out: Path, length: LoadLength, shape: stackbench.runner.plan.LoadShape = cell.load.shape): DriveRequest = DriveRequest(
-        url = started().at(cell.endpoint.path),
+        // fed or mixed requests fill their own paths as they are sent: the URL gives the app's address
+        url = started().at(if (cell.endpoint.http?.traffic != null) "/" else cell.endpoint.path),
         method = cell.endpoint.method,
         body = body(),
         basicAuth = credentials(),
@@ -92,8 +93,9 @@ class CellRun(
         outputDir = out,
         expectedStatus = expectations.expectedStatus(cell.endpoint),
         headers = cell.endpoint.http?.headers.orEmpty(),
-        scenarioCalls = (cell.load.shape as? stackbench.runner.plan.LoadShape.Scenario)?.calls.orEmpty().map { call ->
-            HttpCall(started().at(call.path), call.method, body(call), credentials(call), expectations.expectedStatus(call), call.http?.headers.orEmpty())
+        scenarioCalls = (cell.load.shape as? stackbench.runner.plan.LoadShape.Scenario)?.let { s -> s.calls.zip(s.scenario.steps) }.orEmpty().map { (call, step) ->
+            HttpCall(started().at(call.path), call.method, body(call), credentials(call), expectations.expectedStatus(call), call.http?.headers.orEmpty(), step.name)
         },
+        traffic = cell.endpoint.http?.traffic,
     )
 }

@@ -20,6 +20,8 @@ class ProbeStep(private val quiet: QuietWait) : CellStep {
     override fun run(run: CellRun): Outcome? {
         val (cell, ctx, app) = Triple(run.cell, run.ctx, run.started())
         if (cell.endpoint.kind.id !in Ceilings.LONE_REQUEST_KINDS && cell.endpoint.http?.concurrencyLimit == null) return null
+        // fed or mixed requests are no one request to time alone
+        if (cell.endpoint.http?.traffic != null) return null
         val probed = app.idleProbes[cell.configKey]
         if (probed != null) {
             run.record.idle = probed

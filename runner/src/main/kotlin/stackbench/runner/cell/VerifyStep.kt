@@ -8,8 +8,9 @@ import stackbench.runner.sut.Expectations
 import stackbench.runner.sut.SpringLog
 
 /**
- * Verify: the app's `/info`, then the cell's own request once (every request of a scenario, once each, in order),
- * its status and body checked; a wrong answer fails the cell before any load (the record keeps the first wrong
+ * Verify: the app's `/info`, then the cell's own request once (every request of a scenario, once each, in order;
+ * every request of a mix, and a sample of a fed request's values, [VerifyLog]), its status and body checked, each
+ * request named in the cell's `verify.txt`; a wrong answer fails the cell before any load (the record keeps the first wrong
  * answer, else the first request's). In: the app. Out: the info, the startup (when this cell started the app: the first
  * answer's time and Spring's own "Started" line), the verification.
  *
@@ -46,12 +47,22 @@ class VerifyStep : CellStep {
         val send = { call: stackbench.runner.plan.EndpointCall ->
             lab.http.call(app.at(call.path), call.method, run.body(call), run.credentials(call), cell.load.settings.timeout.plusSeconds(5), call.http?.headers.orEmpty())
         }
-        val answers = cell.calls.map { call ->
+        val traffic = cell.endpoint.http?.traffic
+        val checked = if (traffic != null) {
+            VerifyLog.planned(traffic, lab.json).map { r ->
+                val answer = lab.http.call(app.at(r.path), r.method, r.body, null, cell.load.settings.timeout.plusSeconds(5), r.headers)
+                VerifyLog.Checked(r.name, r.method, r.path, answer, r.check(answer))
+            }
+        } else cell.calls.map { call ->
             val answer = send(call)
-            Triple(call, answer, run.expectations.check(call, answer))
+            VerifyLog.Checked(call.http?.name ?: call.label, call.method, call.path, answer, run.expectations.check(call, answer))
         }
-        val (call, answer, checked) = answers.firstOrNull { it.third != null } ?: answers.first()
-        val problem = checked?.let { if (cell.calls.size > 1) "${call.method} ${call.path}: $it" else it }
+        // paths as the suite wrote them, sampled values in: a `${'$'}{env:NAME}` stays a placeholder (the HTTP client puts the value in)
+        java.nio.file.Files.createDirectories(run.dir)
+        java.nio.file.Files.writeString(run.dir.resolve(VerifyLog.FILE), VerifyLog.text(checked, traffic))
+        val first = checked.firstOrNull { it.problem != null } ?: checked.first()
+        val answer = first.answer
+        val problem = first.problem?.let { if (checked.size > 1) "${first.name} ${first.method} ${first.path}: $it" else it }
         // a start-up only where this cell started a process (none for a system the lab did not start)
         val (healthyMs, process) = run.healthyMs to app.process
         if (healthyMs != null && process != null) {

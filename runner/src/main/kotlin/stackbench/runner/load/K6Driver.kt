@@ -4,6 +4,7 @@ import stackbench.runner.catalog.DriverCatalog
 import stackbench.runner.plan.LoadShape
 import stackbench.runner.results.LatencyStats
 import stackbench.runner.results.LoadResult
+import stackbench.runner.results.NamedLoad
 import stackbench.runner.results.PercentilePoint
 import stackbench.runner.suite.LoadLength
 import java.nio.file.Files
@@ -116,7 +117,40 @@ class K6Driver : LoadDriver {
                 spectrum = if (max == null) emptyList() else SPECTRUM.map { PercentilePoint(it, ms(it)!!) } + PercentilePoint(100.0, max),
                 perSecond = perSecond,
                 notes = all,
+                requests = named(request, samples, window),
             )
+        }
+
+        /**
+         * Each named request's figures over the [window]: a mix's requests, or a scenario's steps (when it has more than
+         * one), in the suite's order; empty for one request.
+         */
+        fun named(request: DriveRequest, samples: K6Samples, window: Double): List<NamedLoad> {
+            val traffic = request.traffic
+            val names: List<Pair<String, String>> = when {
+                traffic?.mixed == true -> traffic.requests.map { it.name to it.line }
+                request.scenarioCalls.size > 1 -> request.scenarioCalls.map { c -> (c.name ?: "${c.method} ${c.url.rawPath}") to "${c.method} ${c.url.rawPath}" }.distinctBy { it.first }
+                else -> return emptyList()
+            }
+            return names.map { (name, line) ->
+                val s = samples.byName[name] ?: K6Samples.empty()
+                val h = s.histogram
+                fun ms(p: Double): Double? = if (h.totalCount == 0L) null else h.getValueAtPercentile(p) / 1000.0
+                val max = if (h.totalCount == 0L) null else h.maxValue / 1000.0
+                val errors = sortedMapOf<String, Long>().apply { putAll(s.failures) }
+                if (s.responses > s.expected) errors["status"] = s.responses - s.expected
+                NamedLoad(
+                    name = name, request = line, responses = s.responses, successes = s.expected,
+                    throughput = if (window > 0) s.expected / window else 0.0,
+                    statusCodes = s.statusCodes.toSortedMap(), errors = errors,
+                    latency = LatencyStats(
+                        min = if (h.totalCount == 0L) null else h.minValue / 1000.0,
+                        mean = if (h.totalCount == 0L) null else h.mean / 1000.0,
+                        p50 = ms(50.0), p90 = ms(90.0), p99 = ms(99.0), p999 = ms(99.9), p9999 = ms(99.99), max = max,
+                    ),
+                    spectrum = if (max == null) emptyList() else SPECTRUM.map { PercentilePoint(it, ms(it)!!) } + PercentilePoint(100.0, max),
+                )
+            }
         }
     }
 }

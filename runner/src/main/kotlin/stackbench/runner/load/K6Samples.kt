@@ -28,6 +28,8 @@ class K6Samples private constructor(
     val firstStartMs: Long,
     /** The latest request end, epoch ms; [Long.MIN_VALUE] with no request. */
     val lastEndMs: Long,
+    /** The same samples apart by each request's `name` tag (a mix's or a scenario's requests), in the order first seen. */
+    val byName: Map<String, K6Samples> = emptyMap(),
 ) {
     /** Answers (any status). */
     val responses: Long get() = size.toLong()
@@ -49,7 +51,7 @@ class K6Samples private constructor(
         const val DROPPED = "dropped_iterations"
 
         /** The system tags the command asks k6 to write, all this reader needs. */
-        val SYSTEM_TAGS = listOf("status", "error_code", "expected_response")
+        val SYSTEM_TAGS = listOf("status", "error_code", "expected_response", "name")
 
         /** Reads k6's CSV output; rows of other metrics are skipped. */
         fun read(reader: BufferedReader): K6Samples {
@@ -57,11 +59,18 @@ class K6Samples private constructor(
             fun col(name: String) = header.indexOf(name).also { require(it >= 0) { "k6's CSV has no column $name: $header" } }
             val (metric, time, value) = Triple(col("metric_name"), col("timestamp"), col("metric_value"))
             val (status, code, expected) = Triple(col("status"), col("error_code"), col("expected_response"))
+            // the request's name tag: absent from the output of k6 runs before requests were named
+            val name = header.indexOf("name")
             val b = Builder()
             reader.lineSequence().forEach { line ->
                 val f = line.split(',')
                 when (f[metric]) {
-                    DURATION -> b.request(f[time].toLong(), f[value].toDouble(), f[status].toIntOrNull() ?: 0, f[code], f[expected] == "true")
+                    DURATION -> {
+                        val (end, ms, st) = Triple(f[time].toLong(), f[value].toDouble(), f[status].toIntOrNull() ?: 0)
+                        b.request(end, ms, st, f[code], f[expected] == "true")
+                        val tag = f.getOrNull(name).orEmpty()
+                        if (name >= 0 && tag.isNotEmpty()) b.named.getOrPut(tag) { Builder() }.request(end, ms, st, f[code], f[expected] == "true")
+                    }
                     DROPPED -> b.dropped += f[value].toDouble().toLong()
                 }
             }
@@ -85,7 +94,8 @@ class K6Samples private constructor(
                 b.first = minOf(b.first, p.firstStartMs)
                 b.last = maxOf(b.last, p.lastEndMs)
             }
-            val merged = b.build(addToHistogram = false)
+            val names = parts.flatMap { it.byName.keys }.distinct()
+            val merged = b.build(addToHistogram = false).withNames(names.associateWith { n -> merge(parts.mapNotNull { it.byName[n] }) })
             val sum = parts.sumOf { it.requests }
             check(merged.requests == sum && merged.histogram.totalCount == parts.sumOf { it.histogram.totalCount }) {
                 "the merged run holds ${merged.requests} requests (${merged.histogram.totalCount} latencies) but its ${parts.size} parts " +
@@ -108,6 +118,9 @@ class K6Samples private constructor(
         }
     }
 
+    private fun withNames(names: Map<String, K6Samples>) =
+        K6Samples(histogram, ends, latenciesUs, successes, size, failures, statusCodes, dropped, firstStartMs, lastEndMs, names)
+
     /** Gathers samples as they are read or merged. */
     class Builder {
         val histogram = Histogram(3)
@@ -120,6 +133,8 @@ class K6Samples private constructor(
         var dropped = 0L
         var first = Long.MAX_VALUE
         var last = Long.MIN_VALUE
+        /** The samples of each named request, apart. */
+        val named = linkedMapOf<String, Builder>()
 
         fun request(endMs: Long, durationMs: Double, status: Int, errorCode: String, expected: Boolean) {
             first = minOf(first, endMs - Math.round(durationMs))
@@ -146,7 +161,8 @@ class K6Samples private constructor(
 
         fun build(addToHistogram: Boolean = true): K6Samples {
             if (addToHistogram) for (i in 0 until size) histogram.recordValue(lat[i])
-            return K6Samples(histogram, ends, lat, ok, size, failures, statusCodes, dropped, first, last)
+            return K6Samples(histogram, ends, lat, ok, size, failures, statusCodes, dropped, first, last,
+                named.mapValues { it.value.build(addToHistogram) })
         }
     }
 }

@@ -27,6 +27,7 @@ object K6Script {
     const val SCENARIO = "main"
 
     fun render(request: DriveRequest): String {
+        request.traffic?.let { return K6Traffic.render(request, it) }
         val shape = request.shape
         val calls = if (shape is LoadShape.Scenario) {
             require(request.scenarioCalls.size == shape.calls.size) {
@@ -89,7 +90,9 @@ object K6Script {
             "expected: ${c.expectedStatus}",
             "check: ${str("${c.method} ${c.url.rawPath}${c.url.rawQuery?.let { "?$it" } ?: ""} is ${c.expectedStatus}")}",
             weight?.let { "weight: $it" },
-            "params: { headers: ${headers.entries.joinToString(",", "{", "}") { (k, v) -> "${str(k)}:${secret(v)}" }}, timeout: ${str(LoadSupport.humantime(timeout))}, " +
+            // the name tag (k6's CSV column `name`) names each request's samples: never the URL, which may hold a secret's value
+            "params: { tags: { name: ${str(c.name ?: "${c.method} ${c.url.rawPath}")} }, " +
+                "headers: ${headers.entries.joinToString(",", "{", "}") { (k, v) -> "${str(k)}:${secret(v)}" }}, timeout: ${str(LoadSupport.humantime(timeout))}, " +
                 "responseCallback: http.expectedStatuses(${c.expectedStatus}) }",
         )
         return fields.joinToString(", ", "{ ", " }")
@@ -140,9 +143,9 @@ object K6Script {
     private fun obj(vararg fields: Pair<String, String>) = fields.joinToString(", ", "{ ", " }") { "${it.first}: ${it.second}" }
 
     /** A JavaScript string literal (JSON's string syntax is JavaScript's). */
-    private fun str(s: String): String = JSON.writeValueAsString(s)
+    internal fun str(s: String): String = JSON.writeValueAsString(s)
 
     /** [s] as a JavaScript expression that reads each `${'$'}{env:NAME}` from k6's `__ENV` as the script runs: the file holds no value. */
-    private fun secret(s: String): String =
+    internal fun secret(s: String): String =
         stackbench.runner.suite.Secrets.expression(s, ::str, { "__ENV[${str(it)}]" }, " + ") { "encodeURIComponent($it)" }
 }

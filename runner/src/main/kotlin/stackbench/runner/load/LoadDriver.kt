@@ -29,6 +29,11 @@ data class DriveRequest(
     val scenarioCalls: List<HttpCall> = emptyList(),
     /** Headers a declared endpoint sends (`kind: http`), a Content-Type among them or not. */
     val headers: Map<String, String> = emptyMap(),
+    /**
+     * Fed or mixed requests of a declared endpoint, sent in place of [method] and [url]'s path (whose scheme, host and
+     * port they use); null for the one request above.
+     */
+    val traffic: stackbench.runner.suite.Traffic? = null,
 )
 
 /** One request of a scenario, resolved against the running app: what [DriveRequest] holds for a single request. */
@@ -39,6 +44,8 @@ data class HttpCall(
     val basicAuth: Pair<String, String>?,
     val expectedStatus: Int,
     val headers: Map<String, String> = emptyMap(),
+    /** How the results name its figures: the scenario step's request line (`POST /todo`); null: not named. */
+    val name: String? = null,
 )
 
 /**

@@ -38,6 +38,7 @@ class OhaDriver : LoadDriver {
     override val kind = DriverCatalog.OHA
 
     override fun command(request: DriveRequest, executable: Path): List<String> {
+        require(request.traffic == null) { "oha sends one request template for a whole run: it can neither draw values per request nor mix requests (use k6 or wrk)" }
         LoadSupport.checkBasicAuth(request.basicAuth)
         require(request.threads >= 1) { "oha needs at least one worker thread, not ${request.threads}" }
         Files.createDirectories(request.outputDir)

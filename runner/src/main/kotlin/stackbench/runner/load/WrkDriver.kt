@@ -63,7 +63,7 @@ class WrkDriver(val perSecond: Boolean = true) : LoadDriver {
         Files.writeString(scriptFile(request), script(request))
         return listOf(
             executable.toString(),
-            "-t", threadsFor(request.threads, shape.connections).toString(),
+            "-t", WrkTraffic.threads(request.traffic, request.threads, shape.connections).toString(),
             "-c", shape.connections.toString(),
             "-d", "${LoadSupport.wholeSeconds(length.duration)}s",
             "--latency",
@@ -88,7 +88,12 @@ class WrkDriver(val perSecond: Boolean = true) : LoadDriver {
             "headers = { " + headers.joinToString(", ") { (k, v) -> "[${lua(k)}] = ${secret(v)}" } + " }",
             "per_second = $perSecond",
             "expected = ${request.expectedStatus}",
-        ).joinToString(", ") + " }"
+        ).plus(listOfNotNull(request.traffic?.let { t ->
+            val shape = request.shape
+            val threads = WrkTraffic.threads(t, request.threads, shape.connections)
+            val seconds = (request.length as? LoadLength.Timed)?.let { LoadSupport.wholeSeconds(it.duration) } ?: 0L
+            WrkTraffic.config(t, threads, seconds * 1_000_000L, LoadSupport.wholeSeconds(request.timeout) * 1_000_000L)
+        })).joinToString(", ") + " }"
         val lines = template.lines()
         check(lines.count { it.startsWith(CONFIG_MARK) } == 1) { "the wrk script has no single $CONFIG_MARK line" }
         return lines.joinToString("\n") { if (it.startsWith(CONFIG_MARK)) config else it }
@@ -109,13 +114,17 @@ class WrkDriver(val perSecond: Boolean = true) : LoadDriver {
 
         val statusCodes = root.path("statusCodes").properties().associate { (code, n) -> code to n.asLong() }.toSortedMap()
         val hooked = root.path("statusCodes").isObject
-        val expectedAnswers = if (hooked) statusCodes[request.expectedStatus.toString()] ?: 0L else requests - statusErrors
+        val traffic = request.traffic
+        val named = if (traffic?.mixed == true) WrkTraffic.named(traffic, root.path("named").values().map { it.asString() }, window) else emptyList()
+        // a mix's answers each have their own request's expected status: its successes are theirs
+        val expectedAnswers = if (named.isNotEmpty()) named.sumOf { it.successes } + timeouts
+            else if (hooked) statusCodes[request.expectedStatus.toString()] ?: 0L else requests - statusErrors
         // a late answer (wrk's timeout) is an answer, but not a success
         val successes = maxOf(0L, expectedAnswers - timeouts)
         val errors = sortedMapOf<String, Long>()
         for (k in listOf("connect", "read", "write")) e.path(k).asLong().takeIf { it > 0 }?.let { errors[k] = it }
         if (timeouts > 0) errors["timeout"] = timeouts
-        val unexpected = if (hooked) requests - expectedAnswers else statusErrors
+        val unexpected = if (hooked || named.isNotEmpty()) requests - expectedAnswers else statusErrors
         if (unexpected > 0) errors["status"] = unexpected
 
         if (!hooked) {
@@ -128,7 +137,18 @@ class WrkDriver(val perSecond: Boolean = true) : LoadDriver {
         }
         notes += "wrk does not report requests in flight when the window closed (up to one per connection)"
         val shape = request.shape
-        if (shape is LoadShape.Closed) {
+        if (named.isNotEmpty()) {
+            notes += "each request of the mix read apart: wrk ran one thread a connection (its Lua hooks cannot tell connections apart); " +
+                "their latency is measured in Lua from request() to response(), in buckets 2 % wide, and is not corrected for " +
+                "coordinated omission, unlike wrk's own latency of all requests together"
+            val counted = named.sumOf { it.responses }
+            if (counted != requests) notes += "the mix's requests hold $counted answers, wrk counted $requests (an answer after a reconnect is counted by wrk alone)"
+        }
+        if (traffic != null && traffic.feeds.isNotEmpty()) {
+            notes += "values drawn per request from " + traffic.feeds.joinToString { "${it.name} (${it.rows.size} from ${it.source}, ${it.pick.id})" } +
+                "; sequential feeds: each thread walks the rows from its own offset"
+        }
+        if (shape is LoadShape.Closed && traffic?.mixed != true) {
             val threads = threadsFor(request.threads, shape.connections)
             if (threads != request.threads) {
                 notes += "wrk ran $threads threads, not ${request.threads}: each thread gets connections / threads " +
@@ -190,6 +210,7 @@ class WrkDriver(val perSecond: Boolean = true) : LoadDriver {
             spectrum = spectrum,
             perSecond = perSecond,
             notes = notes,
+            requests = named,
         )
     }
 

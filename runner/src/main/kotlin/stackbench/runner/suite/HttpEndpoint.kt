@@ -20,11 +20,22 @@ data class HttpEndpointSpec(
     val check: BodyCheck?,
     /** The most requests the app serves at once (a pool of 200), for the Little's-law ceiling; null: not claimed. */
     val concurrencyLimit: Int?,
+    /** Values the requests draw per request (`feed:`): not swept, one configuration for all of them. */
+    val feeds: List<Feed> = emptyList(),
+    /** The named requests of a `mix:`, by weight; empty for one request ([method], [path] and the rest are then the first's). */
+    val mix: List<RequestTemplate> = emptyList(),
+    /** Line and column of its `feed:` or `mix:` key, where a driver that cannot send them is refused. */
+    val trafficAt: Pair<Int, Int>? = null,
 ) {
     /** One request per combination of parameter values, `{name}` filled in path, body, headers and check. */
     fun requests(): List<HttpRequestSpec> = combinations(params).map { values ->
         fun fill(text: String) = values.fold(text) { t, (k, v) -> t.replace("{$k}", v) }
-        HttpRequestSpec(name, method, fill(path), values, headers.mapValues { fill(it.value) }, body?.let(::fill), status, check?.fill(::fill), concurrencyLimit)
+        val traffic = when {
+            mix.isNotEmpty() -> Traffic(mix.map { it.fill(::fill) }, feeds, mixed = true)
+            feeds.isNotEmpty() -> Traffic(listOf(RequestTemplate(name, method, path, headers, body, status, check).fill(::fill)), feeds, mixed = false)
+            else -> null
+        }
+        HttpRequestSpec(name, method, fill(path), values, headers.mapValues { fill(it.value) }, body?.let(::fill), status, check?.fill(::fill), concurrencyLimit, traffic)
     }
 
     private fun combinations(params: List<Pair<String, List<String>>>): List<List<Pair<String, String>>> =
@@ -42,6 +53,8 @@ data class HttpRequestSpec(
     val status: Int,
     val check: BodyCheck?,
     val concurrencyLimit: Int?,
+    /** Its fed values and mixed requests, filled in as the load is sent; null for one fixed request. */
+    val traffic: Traffic? = null,
 ) {
     /** e.g. `http-orders-id7`. */
     val label: String get() = "http-$name" + values.joinToString("") { (k, v) -> "-$k${v.replace(Regex("[^A-Za-z0-9._]+"), "_")}" }

@@ -8,33 +8,46 @@ import java.nio.file.Path
 /**
  * Reads a declared endpoint (`kind: http`): `name`, `method`, `path` with `{param}`s, `params` (each a list of values
  * or a range `a..b`), `headers`, `body` or `body-file` (relative to the suite's folder, [folder]), `status`, `check`
- * (one of `exact`, `contains`, `regex`, or `json` with `equals`), `concurrency-limit`.
+ * (one of `exact`, `contains`, `regex`, or `json` with `equals`), `concurrency-limit`; `feed:` and `mix:` ([TrafficReader]).
  */
 internal class HttpEndpointReader(private val m: YamlMap, private val problems: Problems, private val folder: Path) {
     fun read(): HttpEndpointSpec? {
         val name = m.requiredString("name", "how cells name it, e.g. name: orders")
         if (name != null && !name.matches(Regex("[A-Za-z0-9_.]+"))) problems.at(m.valueNode("name"), m.qualify("name"), "'$name' may hold only letters, digits, '_' and '.'")
-        val method = (m.string("method") ?: "GET").uppercase()
-        if (method !in METHODS) problems.at(m.valueNode("method"), m.qualify("method"), "'$method' is not an HTTP method the lab sends", "one of: ${METHODS.joinToString()}")
-        val path = m.requiredString("path", "e.g. path: /orders/{id}")
-        if (path != null && !path.startsWith("/")) problems.at(m.valueNode("path"), m.qualify("path"), "'$path' must start with '/'")
         val rejected = mutableSetOf<String>()
         val params = params(rejected)
-        val headers = m.stringMap("headers") ?: emptyMap()
-        val body = body()
-        val status = m.int("status", 100..599) ?: if (method == "POST") 201 else 200
-        val check = check()
+        val feeds = m.map("feed")?.let { FeedReader(problems, folder).read(it) } ?: emptyList()
         val limit = m.int("concurrency-limit", 1..1_000_000)
-        if (path != null) {
-            val named = Regex("\\{([A-Za-z0-9_]+)}").findAll(path + (body ?: "")).map { it.groupValues[1] }.toSet()
-            (named - params.map { it.first }.toSet() - rejected).forEach { missing ->
-                problems.at(m.valueNode("path"), m.qualify("path"), "names {$missing}, which params: does not give", "e.g. params: {$missing: [1, 2, 3]}")
-            }
+        val traffic = TrafficReader(m, problems, folder, feeds, params.map { it.first }.toSet() + rejected)
+        if (m.has("mix")) {
+            val mix = traffic.mix()
+            if (name == null || mix.isEmpty()) return null
+            val first = mix.first()
+            return HttpEndpointSpec(name, first.method, first.path, params, first.headers, first.body, first.status, first.check, limit, feeds, mix, traffic.at())
         }
-        if (name == null || path == null) return null
-        return HttpEndpointSpec(name, method, path, params, headers, body, status, check, limit)
+        val request = template(m, name ?: "", 1) ?: return null
+        traffic.check(m, request)
+        if (name == null) return null
+        return HttpEndpointSpec(name, request.method, request.path, params, request.headers, request.body, request.status, request.check, limit, feeds,
+            trafficAt = if (feeds.isNotEmpty()) traffic.at() else null)
     }
 
+    /**
+     * One request as [r] declares it: `method`, `path`, `headers`, `body` or `body-file`, `status`, `check`; null when its
+     * path is missing. Each `{name}` it holds must be a parameter or a feed.
+     */
+    fun template(r: YamlMap, name: String, weight: Int): RequestTemplate? {
+        val method = (r.string("method") ?: "GET").uppercase()
+        if (method !in METHODS) problems.at(r.valueNode("method"), r.qualify("method"), "'$method' is not an HTTP method the lab sends", "one of: ${METHODS.joinToString()}")
+        val path = r.requiredString("path", "e.g. path: /orders/{id}")
+        if (path != null && !path.startsWith("/")) problems.at(r.valueNode("path"), r.qualify("path"), "'$path' must start with '/'")
+        val headers = r.stringMap("headers") ?: emptyMap()
+        val body = body(r)
+        val status = r.int("status", 100..599) ?: if (method == "POST") 201 else 200
+        val check = check(r)
+        if (path == null) return null
+        return RequestTemplate(name, method, path, headers, body, status, check, weight)
+    }
     private fun params(rejected: MutableSet<String>): List<Pair<String, List<String>>> {
         val p = m.map("params") ?: return emptyList()
         return p.node.value.mapNotNull { t ->
@@ -63,7 +76,7 @@ internal class HttpEndpointReader(private val m: YamlMap, private val problems: 
         return from.toLong() to to.toLong()
     }
 
-    private fun body(): String? {
+    private fun body(m: YamlMap): String? {
         val inline = m.string("body")
         val file = m.string("body-file")
         if (inline != null && file != null) problems.at(m.keyNode("body-file"), m.qualify("body-file"), "give body or body-file, not both")
@@ -74,7 +87,7 @@ internal class HttpEndpointReader(private val m: YamlMap, private val problems: 
         }
     }
 
-    private fun check(): BodyCheck? {
+    private fun check(m: YamlMap): BodyCheck? {
         val c = m.map("check") ?: return null
         val given = listOf("exact", "contains", "regex", "json").filter { c.has(it) }
         if (given.size != 1) {
@@ -102,7 +115,7 @@ internal class HttpEndpointReader(private val m: YamlMap, private val problems: 
         return check
     }
 
-    private companion object {
+    internal companion object {
         val METHODS = listOf("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD")
         const val MAX_VALUES = 50
     }

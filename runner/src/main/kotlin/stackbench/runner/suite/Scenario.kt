@@ -27,9 +27,12 @@ data class Scenario(
 }
 
 /** One request of a scenario, as the suite wrote it (`POST /todo`), where it wrote it, and its weight in a mix. */
-data class ScenarioStep(val method: String, val path: String, val weight: Int, val line: Int, val column: Int) {
+data class ScenarioStep(val method: String, val path: String, val weight: Int, val line: Int, val column: Int, val label: String? = null) {
     /** `POST /todo`: how suites and messages name it. */
     val request: String get() = "$method $path"
+
+    /** How the results name its figures: the suite's `name:` of a mix's request, else its [request] line. */
+    val name: String get() = label ?: request
 }
 
 /** One stage of a ramp: move linearly to [target] (users, or iterations per second) over [duration]. */

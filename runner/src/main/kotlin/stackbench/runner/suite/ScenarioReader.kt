@@ -45,9 +45,12 @@ internal class ScenarioReader(private val m: YamlMap, private val problems: Prob
             mixMaps != null -> mixMaps.mapNotNull { e ->
                 val node = e.scalar("request")
                 val weight = e.int("weight", 1..1000) ?: 1
+                val label = e.scalar("name")?.let { n ->
+                    n.value.takeIf { STEP_NAME.matches(it) } ?: null.also { problems.at(n, e.qualify("name"), "'${n.value}' is not a plain name", "letters, digits, '-', '_' and '.', e.g. name: read") }
+                }
                 e.finish()
                 if (node == null) null.also { problems.at(e.node, e.qualify("request"), "is required", "e.g. { request: GET /todo, weight: 3 }") }
-                else step(node, node.value, e.qualify("request"), weight)
+                else step(node, node.value, e.qualify("request"), weight)?.copy(label = label)
             }.also { if (mixMaps.isEmpty()) problems.at(m.valueNode("mix"), m.qualify("mix"), "must not be empty") }
             else -> null.also {
                 problems.at(m.node, m.qualify("steps"), "a scenario needs its requests", "steps: [POST /todo, GET /todo]   (the suite's endpoints)")
@@ -104,6 +107,7 @@ internal class ScenarioReader(private val m: YamlMap, private val problems: Prob
         const val DEFAULT_MAX_USERS = 1000
         private val MAX_THINK: Duration = Duration.ofMinutes(10)
         private val NAME = Regex("[A-Za-z0-9_-]{1,40}")
+        private val STEP_NAME = Regex("[A-Za-z0-9_.-]{1,40}")
         private val REQUEST = Regex("""(GET|POST|PUT|DELETE|PATCH|HEAD)\s+(/\S*)""")
     }
 }

@@ -68,6 +68,7 @@ class SuiteParser(
         val appNames = apps.map { it.name }.toSet()
         val endpoints = readEndpoints(root, apps, problems)
         val load = root.map("load")?.let { LoadReader(it, problems).read() } ?: LoadReader.defaults()
+        TrafficCheck.check(endpoints, load, problems)
         val repetitions = root.int("repetitions", Ranges.REPETITIONS) ?: Defaults.REPETITIONS
         val processes = root.int("processes", Ranges.PROCESSES) ?: Defaults.PROCESSES
         val downstream = root.map("downstream")?.let { readDownstream(it) } ?: DownstreamConfig(null)

@@ -26,6 +26,12 @@ internal class Problems(private val file: String, private val lines: List<String
         val problem = SuiteProblem(file, line, column, key, message, hint, lines.getOrNull(line - 1))
         if (problem !in all) all += problem // a template read once per row reports its mistake once
     }
+
+    /** A problem at a position read earlier (1-based [line] and [column]), for checks made after the node was read. */
+    fun atPosition(line: Int, column: Int, key: String, message: String, hint: String? = null) {
+        val problem = SuiteProblem(file, line, column, key, message, hint, lines.getOrNull(line - 1))
+        if (problem !in all) all += problem
+    }
 }
 
 /**
