@@ -14,6 +14,9 @@ import java.nio.file.Path
  */
 internal class FeedReader(private val problems: Problems, private val folder: Path) {
 
+    /** The names `feed:` declares, read or not: a feed with a mistake is reported once, not again at each placeholder naming it. */
+    fun names(m: YamlMap): Set<String> = m.node.value.mapNotNull { (it.keyNode as? ScalarNode)?.value }.toSet()
+
     fun read(m: YamlMap): List<Feed> = m.node.value.mapNotNull { t ->
         val name = (t.keyNode as? ScalarNode)?.value ?: return@mapNotNull null
         val f = m.map(name) ?: return@mapNotNull null
@@ -28,7 +31,7 @@ internal class FeedReader(private val problems: Problems, private val folder: Pa
             Pick.byId(n.value) ?: null.also { problems.at(n, f.qualify("pick"), "'${n.value}' is not a way to draw values", "one of: ${Pick.entries.joinToString { it.id }}") }
         }
         if (sources.size != 1) {
-            problems.at(f.node, f.qualify(""), "must give one of file, range, one-of",
+            problems.at(f.node, f.path, "must give one of file, range, one-of",
                 "e.g. $name: {file: data/order-ids.csv, pick: random}, {range: 1..1000}, or {one-of: [book, lamp]}")
             f.allow("file", "range", "one-of")
             f.finish()

@@ -16,9 +16,11 @@ internal class HttpEndpointReader(private val m: YamlMap, private val problems: 
         if (name != null && !name.matches(Regex("[A-Za-z0-9_.]+"))) problems.at(m.valueNode("name"), m.qualify("name"), "'$name' may hold only letters, digits, '_' and '.'")
         val rejected = mutableSetOf<String>()
         val params = params(rejected)
-        val feeds = m.map("feed")?.let { FeedReader(problems, folder).read(it) } ?: emptyList()
+        val feedMap = m.map("feed")
+        val feeds = feedMap?.let { FeedReader(problems, folder).read(it) } ?: emptyList()
+        val declared = feedMap?.let { FeedReader(problems, folder).names(it) }.orEmpty()
         val limit = m.int("concurrency-limit", 1..1_000_000)
-        val traffic = TrafficReader(m, problems, folder, feeds, params.map { it.first }.toSet() + rejected)
+        val traffic = TrafficReader(m, problems, folder, feeds, params.map { it.first }.toSet() + rejected, declared)
         if (m.has("mix")) {
             val mix = traffic.mix()
             if (name == null || mix.isEmpty()) return null

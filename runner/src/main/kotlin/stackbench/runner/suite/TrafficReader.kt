@@ -16,6 +16,8 @@ internal class TrafficReader(
     private val folder: Path,
     private val feeds: List<Feed>,
     private val params: Set<String>,
+    /** Every feed `feed:` names, those [feeds] does not hold included (their mistake is reported at the feed). */
+    private val declared: Set<String> = feeds.map { it.name }.toSet(),
 ) {
     fun mix(): List<RequestTemplate> {
         val maps = m.maps("mix") ?: return emptyList()
@@ -44,12 +46,12 @@ internal class TrafficReader(
         for ((key, text) in texts) {
             val at = r.valueNode(if (key == "body" && !r.has("body")) "body-file" else key)
             Regex("\\{([A-Za-z0-9_]+)}").findAll(text).map { it.groupValues[1] }
-                .filter { it !in params && feeds.none { f -> f.name == it } }
+                .filter { it !in params && it !in declared }
                 .forEach { missing ->
                     problems.at(at, r.qualify(key), "names {$missing}, which params: does not give",
                         "e.g. params: {$missing: [1, 2, 3]} (one configuration each) or feed: {$missing: {range: 1..1000}} (drawn per request)")
                 }
-            Regex("\\{([A-Za-z0-9_]+)\\.[A-Za-z0-9_-]+}").findAll(text).map { it.groupValues[1] }.filter { n -> feeds.none { it.name == n } }.forEach { missing ->
+            Regex("\\{([A-Za-z0-9_]+)\\.[A-Za-z0-9_-]+}").findAll(text).map { it.groupValues[1] }.filter { it !in declared }.forEach { missing ->
                 problems.at(at, r.qualify(key), "names {$missing.…}, but there is no feed $missing", "feeds here: ${feeds.joinToString { it.name }.ifEmpty { "none" }}")
             }
             Placeholders.problems(text, feeds).forEach { problems.at(at, r.qualify(key), it) }
@@ -58,7 +60,7 @@ internal class TrafficReader(
             problems.at(r.valueNode("path"), r.qualify("path"), "holds \${env:…} in the path of a fed or mixed request: the drivers fill such a path as they send, " +
                 "and would send the value unencoded", "send it in a header or the body")
         }
-        val clash = feeds.map { it.name }.filter { it in params }
+        val clash = declared.filter { it in params }
         clash.forEach { problems.at(m.valueNode("feed"), m.qualify("feed.$it"), "'$it' is both a parameter and a feed", "rename one of them") }
     }
 
