@@ -32,7 +32,7 @@ class K6DriverTest {
         val r = request(dir, LoadShape.Closed(8), LoadLength.Timed(Duration.ofSeconds(30)))
         assertThat(driver.command(r, k6)).containsExactly(
             "/opt/tools/k6", "run", "--quiet", "--summary-mode=disabled", "--no-usage-report", "--no-color",
-            "--system-tags", "status,error_code,expected_response",
+            "--system-tags", "status,error_code,expected_response,name",
             "--out", "csv=fileName=/dev/stdout,timeFormat=unix_milli", "$dir/script.js",
         )
         assertThat(Files.readString(dir.resolve("script.js"))).contains(
@@ -74,7 +74,7 @@ class K6DriverTest {
         val r = request(dir, method = "POST", body = """{"title":"a \"quoted\" title"}""", basicAuth = "user" to "password", expectedStatus = 201)
         assertThat(K6Script.render(r)).contains(
             """{ method: "POST", url: "http://127.0.0.1:18080/noop", body: "{\"title\":\"a \\\"quoted\\\" title\"}", expected: 201, check: "POST /noop is 201", """ +
-                """params: { headers: {"Content-Type":"application/json","Authorization":"Basic dXNlcjpwYXNzd29yZA=="}, timeout: "2s", responseCallback: http.expectedStatuses(201) } },""",
+                """params: { tags: { name: "POST /noop" }, headers: {"Content-Type":"application/json","Authorization":"Basic dXNlcjpwYXNzd29yZA=="}, timeout: "2s", responseCallback: http.expectedStatuses(201) } },""",
         )
     }
 

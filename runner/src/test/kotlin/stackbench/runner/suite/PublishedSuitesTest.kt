@@ -37,7 +37,7 @@ class PublishedSuitesTest {
         fun suiteFiles(): List<String> = dir.listDirectoryEntries("*.yaml").map { it.name }.sorted()
 
         private fun parse(file: String): Suite =
-            SuiteParser(MachineFacts(2)).parse(dir.resolve(file).readText(), file)
+            SuiteParser(MachineFacts(2), home = dir).parse(dir.resolve(file).readText(), file) // a feed's file beside the suite
     }
 
     @ParameterizedTest(name = "{0}")
