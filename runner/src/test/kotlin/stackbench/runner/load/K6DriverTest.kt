@@ -38,7 +38,7 @@ class K6DriverTest {
         assertThat(Files.readString(dir.resolve("script.js"))).contains(
             """main: { executor: "constant-vus", vus: 8, duration: "30s", gracefulStop: "2s" },""",
             """{ method: "GET", url: "http://127.0.0.1:18080/noop", body: null, expected: 200, check: "GET /noop is 200", """ +
-                """params: { headers: {}, timeout: "2s", responseCallback: http.expectedStatuses(200) } },""",
+                """params: { tags: { name: "GET /noop" }, headers: {}, timeout: "2s", responseCallback: http.expectedStatuses(200) } },""",
             "  for (const r of REQUESTS) send(r);",
         ).doesNotContain("sleep(")
     }

@@ -3,8 +3,8 @@ import http from 'k6/http';
 import { check, sleep } from 'k6';
 
 const REQUESTS = [
-  { method: "GET", url: "http://127.0.0.1:18080/delay?ms=150", body: null, expected: 200, check: "GET /delay?ms=150 is 200", weight: 3, params: { headers: {}, timeout: "2s", responseCallback: http.expectedStatuses(200) } },
-  { method: "GET", url: "http://127.0.0.1:18080/flaky?ms=5", body: null, expected: 200, check: "GET /flaky?ms=5 is 200", weight: 1, params: { headers: {}, timeout: "2s", responseCallback: http.expectedStatuses(200) } },
+  { method: "GET", url: "http://127.0.0.1:18080/delay?ms=150", body: null, expected: 200, check: "GET /delay?ms=150 is 200", weight: 3, params: { tags: { name: "GET /delay" }, headers: {}, timeout: "2s", responseCallback: http.expectedStatuses(200) } },
+  { method: "GET", url: "http://127.0.0.1:18080/flaky?ms=5", body: null, expected: 200, check: "GET /flaky?ms=5 is 200", weight: 1, params: { tags: { name: "GET /flaky" }, headers: {}, timeout: "2s", responseCallback: http.expectedStatuses(200) } },
 ];
 
 export const options = {

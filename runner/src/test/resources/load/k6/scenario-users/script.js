@@ -3,8 +3,8 @@ import http from 'k6/http';
 import { check, sleep } from 'k6';
 
 const REQUESTS = [
-  { method: "POST", url: "http://127.0.0.1:18080/todo?ms=3", body: "{\"id\":11,\"title\":\"Benchmark the stacks\",\"description\":null,\"completed\":false}", expected: 201, check: "POST /todo?ms=3 is 201", params: { headers: {"Content-Type":"application/json","Authorization":"Basic dXNlcjpwYXNzd29yZA=="}, timeout: "2s", responseCallback: http.expectedStatuses(201) } },
-  { method: "GET", url: "http://127.0.0.1:18080/delay?ms=2", body: null, expected: 200, check: "GET /delay?ms=2 is 200", params: { headers: {"Authorization":"Basic dXNlcjpwYXNzd29yZA=="}, timeout: "2s", responseCallback: http.expectedStatuses(200) } },
+  { method: "POST", url: "http://127.0.0.1:18080/todo?ms=3", body: "{\"id\":11,\"title\":\"Benchmark the stacks\",\"description\":null,\"completed\":false}", expected: 201, check: "POST /todo?ms=3 is 201", params: { tags: { name: "POST /todo" }, headers: {"Content-Type":"application/json","Authorization":"Basic dXNlcjpwYXNzd29yZA=="}, timeout: "2s", responseCallback: http.expectedStatuses(201) } },
+  { method: "GET", url: "http://127.0.0.1:18080/delay?ms=2", body: null, expected: 200, check: "GET /delay?ms=2 is 200", params: { tags: { name: "GET /delay" }, headers: {"Authorization":"Basic dXNlcjpwYXNzd29yZA=="}, timeout: "2s", responseCallback: http.expectedStatuses(200) } },
 ];
 
 export const options = {
