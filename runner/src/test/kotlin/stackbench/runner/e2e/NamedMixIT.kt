@@ -38,6 +38,8 @@ class NamedMixIT {
         assertThat(cell.status).`as`(cell.reason ?: "").isEqualTo(CellStatus.OK)
         assertThat(cell.configKey).isEqualTo("quarkus/http-orders/c8")
         val load = cell.window.measured!!
+        load.requests.forEach { println("$suite ${it.name} (${it.request}): ${it.responses} answers, ${it.successes} ok, %.1f req/s, p50 %.2f ms, p99 %.2f ms, errors ${it.errors}"
+            .format(it.throughput, it.latency.p50, it.latency.p99)) }
         val (read, write) = load.requests
         assertThat(read.name to write.name).isEqualTo("read" to "write")
         assertThat(read.request).isEqualTo("GET /orders/{ids.id}")
@@ -51,8 +53,9 @@ class NamedMixIT {
         assertThat(read.latency.p50).isNotNull()
         assertThat(write.latency.p99).isNotNull()
         assertThat(read.successes + write.successes).isEqualTo(load.successes)
-        val verify = Files.readString(out.resolve("cells").resolve(cell.folder).resolve("verify.txt"))
+        val verify = Files.readString(out.resolve(cell.folder).resolve("verify.txt")) // the folder as recorded: cells/NNN-...
         assertThat(verify).contains("read GET /orders/1 -> 200", "read GET /orders/2 -> 200", "write POST /orders -> 201")
+        println(verify)
         assertThat(verify.lines().filter { it.startsWith("read ") }).hasSizeBetween(3, 5).allMatch { it.endsWith(" ok") }
     }
 
