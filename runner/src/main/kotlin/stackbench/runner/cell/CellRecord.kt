@@ -105,6 +105,8 @@ class CellRecord(private val cell: Cell, private val lab: Lab, private val runDi
         val endpoint = endpointRecord()
         val load = loadRecord(placement)
         val shape = resources?.let { WindowFigures.shape(it.serverPerSecond, measured, cell.load.shape is LoadShape.Closed, plannedWindowMs) }
+            // a scenario on an app without a counter of its own: its steadiness from the load generator's answers a second
+            ?: measured?.takeIf { cell.load.shape is LoadShape.Scenario }?.let(WindowFigures::fromDriver)
         val jvm = if (w != null) (WindowFigures.jvm(raw, cell.endpoint.path.substringBefore('?')) ?: perfWindow)?.copy(compilerCpuMs = compilerCpuMs) else null
         val ceiling = Ceilings.of(endpoint, load, app, allotted, info, idle, measured, jvm?.workCpuMsPerRequest, prime?.httpCpuMsPerRequest)
         val windowShape = shape?.copy(waves = WindowFigures.waves(measured, cell.load.shape is LoadShape.Closed, ceiling))

@@ -2,6 +2,7 @@ package stackbench.runner.cell
 
 import oshi.software.os.OperatingSystem
 import stackbench.runner.plan.LoadShape
+import stackbench.runner.plan.ScenarioWarmups
 import stackbench.runner.probe.CompilerThreads
 import stackbench.runner.suite.Defaults
 import stackbench.runner.suite.LoadLength
@@ -43,8 +44,11 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
             }
             run.probes = ctx.probes.start(run.probeTarget())
             ctx.listener.phase(cell, "warming up")
-            val (watch, seconds) = stage(run, Stage.warmUp(cell))
-            run.warmRate = recorded(run, watch, seconds) { run.record.warmupRecord = it }
+            val own = (cell.load.shape as? LoadShape.Scenario)?.takeIf { it.scenario.warmup is stackbench.runner.suite.ScenarioWarmup.Stages }
+            run.warmRate = if (own != null) ScenarioStages.run(run, own) else {
+                val (watch, seconds) = stage(run, Stage.warmUp(cell))
+                recorded(run, watch, seconds) { run.record.warmupRecord = it }
+            }
             if (cell.load.settings.warmupReconnect && !ctx.stopping() && app.isAlive()) {
                 // the driver closed its connections: the window's new ones would meet that code cold (a JIT's
                 // uncommon traps in the paths of closing and opening them); here they meet it first
@@ -70,10 +74,17 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
      * load, or `compile-first` before it, the cell's own request at one connection, where the JIT's compiler threads
      * are not starved by busy request threads. Neither is counted.
      */
-    private data class Stage(val shape: LoadShape, val min: java.time.Duration, val cap: java.time.Duration, val name: String, val oneConnection: Boolean) {
+    private data class Stage(
+        val shape: LoadShape, val min: java.time.Duration, val cap: java.time.Duration, val name: String, val oneConnection: Boolean,
+        /** The load of a run of a given length, where it depends on it: a scenario's steady-state warm-up ([ScenarioWarmups]). */
+        val shapeFor: ((java.time.Duration) -> LoadShape)? = null,
+    ) {
+        fun shape(length: java.time.Duration): LoadShape = shapeFor?.invoke(length) ?: shape
+
         companion object {
             fun warmUp(cell: stackbench.runner.plan.Cell) =
-                Stage(cell.load.shape, cell.load.settings.warmup, maxOf(cell.load.settings.warmup, cell.load.settings.warmupMax), "warmup", oneConnection = false)
+                Stage(cell.load.shape, cell.load.settings.warmup, maxOf(cell.load.settings.warmup, cell.load.settings.warmupMax), "warmup", oneConnection = false,
+                    shapeFor = (cell.load.shape as? LoadShape.Scenario)?.let { s -> { length -> ScenarioWarmups.shape(s, length) ?: s } })
 
             /** At least [Defaults.PRIME_MIN], as priming's compile stage: a steady verdict needs a few slices. */
             fun compileFirst(cap: java.time.Duration) = Stage(LoadShape.Closed(1), minOf(Defaults.PRIME_MIN, cap), cap, "compile-first", oneConnection = true)
@@ -89,7 +100,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
         val counter = app.counter(lab.json) ?: return inSlices(run, stage, compiler)
         val watch = watch(run, counter, compiler, stage)
         val start = System.nanoTime()
-        val seconds = phase.runUntil(run.driver.driver, run.driver.executable, run.request(run.dir.resolve(stage.name), LoadLength.Timed(stage.cap), stage.shape),
+        val seconds = phase.runUntil(run.driver.driver, run.driver.executable, run.request(run.dir.resolve(stage.name), LoadLength.Timed(stage.cap), stage.shape(stage.cap)),
             run.placement.driverCpus, group) {
             watch.pollUntilEnding(System.nanoTime() - start, stage.cap) && System.nanoTime() - start >= stage.min.toNanos() || run.ctx.stopping()
         }
@@ -144,7 +155,7 @@ class WarmUpStep(private val os: OperatingSystem, private val quiet: QuietWait) 
             if (elapsed >= cap.toNanos() || elapsed >= stage.min.toNanos() && watch.steady()) break
             slice += 1
             val result = phase.run(run.driver.driver, run.driver.executable, run.request(run.dir.resolve("${stage.name}/slice-%03d".format(slice)),
-                LoadLength.Timed(Defaults.WARMUP_SLICE), stage.shape), run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-${stage.name}")
+                LoadLength.Timed(Defaults.WARMUP_SLICE), stage.shape(Defaults.WARMUP_SLICE)), run.placement.driverCpus, "${run.ctx.groupPrefix}-${cell.index}-${stage.name}")
             completed += result.responses
             latest = reading()
             watch.poll()

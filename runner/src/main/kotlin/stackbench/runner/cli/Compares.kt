@@ -17,8 +17,10 @@ object Compares {
     data class Written(val comparison: Comparison, val text: String, val html: Path)
 
     /** [out] defaults to B's folder/compare.html. */
-    fun write(a: Path, b: Path, out: Path? = null, threshold: Double = Decisions.THRESHOLD): Written {
-        val comparison = Comparisons.of(ResultsStore.read(a), ResultsStore.read(b), threshold)
+    /** [request]: one named request of the runs' cells, compared alone (`--request`, [stackbench.runner.results.NamedRequests.run]). */
+    fun write(a: Path, b: Path, out: Path? = null, threshold: Double = Decisions.THRESHOLD, request: String? = null): Written {
+        fun read(p: Path) = ResultsStore.read(p).let { r -> request?.let { stackbench.runner.results.NamedRequests.run(r, it) } ?: r }
+        val comparison = Comparisons.of(read(a), read(b), threshold)
         val target = out ?: (if (Files.isDirectory(b)) b else b.toAbsolutePath().parent).resolve(HTML)
         target.toAbsolutePath().parent?.let { Files.createDirectories(it) }
         AtomicFiles.write(target, CompareHtml.render(comparison))

@@ -7,6 +7,7 @@ import com.github.ajalt.clikt.parameters.options.flag
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.options.required
 import com.github.ajalt.clikt.parameters.types.path
+import stackbench.runner.results.NamedRequests
 import stackbench.runner.gate.Gate
 import stackbench.runner.gate.GateJunit
 import stackbench.runner.gate.GateMarkdown
@@ -44,6 +45,8 @@ class GateCommand : CliktCommand(name = "gate") {
         help = "append a Markdown summary here (e.g. \$GITHUB_STEP_SUMMARY)").path(canBeDir = false)
     private val failOnUndecided by option("--fail-on-undecided",
         help = "fail (exit 1) when a configuration cannot be told slower or not, instead of passing it: the team's choice (docs/ci.md)").flag()
+    private val request by option("--request", metavar = "NAME",
+        help = "gate one named request of a mix or a scenario (its throughput and p99), in the configurations that measured it")
     private val history by option("--history", metavar = "URL", help = "the history's JDBC URL or SQLite file (default: \$${HistoryLocation.ENVIRONMENT}, else results/${HistoryLocation.DEFAULT_FILE})")
 
     override fun run() {
@@ -52,7 +55,12 @@ class GateCommand : CliktCommand(name = "gate") {
         try {
             val now = current?.let { read(it, "--current") } ?: latestRun(store.value, url)
             val base = baselineRun(baseline, now, store, url)
-            val result = Gate.decide(base, now, threshold, failOnUndecided)
+            val result = try {
+                request?.let { r -> Gate.decide(NamedRequests.run(base, r), NamedRequests.run(now, r), threshold, failOnUndecided) }
+                    ?: Gate.decide(base, now, threshold, failOnUndecided)
+            } catch (e: IllegalArgumentException) {
+                throw BadInput(e.message ?: "cannot read request '$request'")
+            }
             report(result)
             throw ProgramResult(when (result.outcome) {
                 GateOutcome.PASSED -> Exit.OK

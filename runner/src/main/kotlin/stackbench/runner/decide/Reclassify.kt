@@ -62,7 +62,7 @@ object Reclassify {
         // decided again when a shape changed, or when a decision was made under other rules of which windows count
         val stale = result.decisions.any { it.rules != Flags.RULES }
         val decisions = if (changes.isEmpty() && !stale) result.decisions else SuiteDecisions.decide(
-            result.decisions.map { SuiteComparison(it.name, it.a, it.b, it.decision.threshold, figure = it.figure, paired = it.decision.method == stackbench.runner.stats.Decisions.PAIRED_ROUNDS) }, cells,
+            result.decisions.map { SuiteComparison(it.name, it.a, it.b, it.decision.threshold, figure = it.figure, paired = it.decision.method == stackbench.runner.stats.Decisions.PAIRED_ROUNDS, request = it.request) }, cells,
             lookOf = { c -> result.decisions.firstOrNull { it.name == c.name }?.let { d -> d.decision.look?.let { k -> d.decision.maxLooks?.let { stackbench.runner.stats.Look(k, it) } } } ?: stackbench.runner.stats.Look.SINGLE },
         )
         return Outcome(result.copy(cells = cells, decisions = decisions), changes, same, without)

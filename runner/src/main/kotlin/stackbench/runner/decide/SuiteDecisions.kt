@@ -49,7 +49,8 @@ object SuiteDecisions {
         frozen.firstOrNull { it.name == c.name && it.a == c.a && it.b == c.b && it.decided } ?: decideOne(c, cells, lookOf(c))
     }
 
-    private fun decideOne(c: SuiteComparison, cells: List<CellResult>, look: Look): DecisionRecord {
+    private fun decideOne(c: SuiteComparison, all: List<CellResult>, look: Look): DecisionRecord {
+        val cells = if (c.request == null) all else ForRequest.cells(c, all) ?: return ForRequest.missing(c, all)
         val figure = requireNotNull(Figure.of(c.figure)) { "comparison '${c.name}': '${c.figure}' is not a figure (${Figure.ids.joinToString()})" }
         // a side is isolated when it has cells and they are not flagged not-isolated (every cell of a url app is, whatever its status)
         fun isolated(configKey: String) = cells.any { it.configKey == configKey && !notIsolated(it) }
@@ -59,7 +60,7 @@ object SuiteDecisions {
         val recorded = a.recorded && b.recorded
         val (spreadA, spreadB) = Components.of(a.processes) to Components.of(b.processes)
         return DecisionRecord(
-            name = c.name, a = c.a, b = c.b, figure = c.figure,
+            name = c.name, a = c.a, b = c.b, figure = c.figure, request = c.request,
             decision = d.copy(why = d.why + falling(c.a, cells) + falling(c.b, cells)),
             leftOut = a.leftOut + b.leftOut, processesRecorded = recorded,
             waived = waived(c.a, figure, cells) + waived(c.b, figure, cells), rules = Flags.RULES,

@@ -162,7 +162,8 @@ sealed interface LoadShape {
                 " (at most ${p.maxUsers} users)"
         } + ", " + (if (scenario.mixed) "mix of " else "") + scenario.steps.joinToString(if (scenario.mixed) ", " else " then ") {
             it.request + if (scenario.mixed) " ×${it.weight}" else ""
-        } + (scenario.think?.let { t -> ", think ${Units.formatDuration(t.min)}" + if (t.max > t.min) "..${Units.formatDuration(t.max)}" else "" } ?: "")
+        } + (scenario.think?.let { t -> ", think ${Units.formatDuration(t.min)}" + if (t.max > t.min) "..${Units.formatDuration(t.max)}" else "" } ?: "") +
+            (scenario.warmup?.let { "; " + ScenarioWarmups.describe(scenario) } ?: "")
     }
 
     companion object {

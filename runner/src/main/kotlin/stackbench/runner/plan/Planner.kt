@@ -74,8 +74,10 @@ object Planner {
                 // one cell per app: the scenario's requests are its steps, resolved against the suite's endpoints
                 for (app in suite.apps) {
                     val shape = LoadShape.Scenario(scenario.scaled(scale), ScenarioPlan.calls(suite, app, scenario))
-                    add(app, shape.calls.first(),
-                        LoadLevel(shape, settings.copy(length = LoadLength.Timed(shape.scenario.duration), durationMax = null)), rep)
+                    // a scenario's warm-up, when it declares one, is the cell's warm-up: its bounds are the settings' (ScenarioWarmups)
+                    val warm = shape.scenario.warmup
+                    add(app, shape.calls.first(), LoadLevel(shape, settings.copy(length = LoadLength.Timed(shape.scenario.duration), durationMax = null,
+                        warmup = warm?.min ?: settings.warmup, warmupMax = warm?.max ?: settings.warmupMax)), rep)
                 }
                 continue
             }

@@ -33,6 +33,18 @@ object WindowFigures {
     }
 
     /**
+     * The window's shape from the load generator's successful answers a second ([LoadResult.perSecond]), for a load
+     * whose app counts nothing of its own (a scenario on an own jar): the same classification, its reason saying
+     * whose series it read; null without a series.
+     */
+    fun fromDriver(measured: LoadResult): WindowRecord? =
+        shape(measured.perSecond.map { it.successes.toDouble() }, measured, closed = false, plannedMs = null)
+            ?.let { it.copy(reason = "$DRIVER_SERIES; ${it.reason}") }
+
+    /** What a shape read by [fromDriver] says of its series. */
+    const val DRIVER_SERIES = "the load generator's answers a second (the app counts none of its own)"
+
+    /**
      * [window] classified again from the same per-second series by today's [WindowClassifier]: its shape, steady second
      * and reason replaced, every other figure kept; null when the series is gone (no window was recorded from it).
      */

@@ -117,8 +117,17 @@ $warning"""
                     (if (clocks.isEmpty()) "" else "<details class=\"clocks\"><summary>Priming, warm-up and window on one clock, cell by cell (${clocks.size})</summary>" +
                     (if (courses.isEmpty()) "" else "<p>How each process's throughput went over its warm-up:</p><ul>${courses.joinToString("")}</ul>") +
                     "<div class=\"charts wide\">${clocks.joinToString("", transform = ::figure)}</div></details>")
-                "<h3 id=\"${Html.slug(g.id)}\">${e(g.title)}</h3><div class=\"charts\">$figures</div>$clock${tables.cells(g)}"
+                "<h3 id=\"${Html.slug(g.id)}\">${e(g.title)}</h3><div class=\"charts\">$figures</div>$clock${tables.cells(g)}${requests(g)}"
             } + "</section>"
+
+        /** Each cell of [g] with named requests or a scenario: its requests' table and spectra, its warm-up and window's steadiness ([RequestsView]). */
+        fun requests(g: Group): String = g.configs.flatMap { it.ok }.sortedBy { it.index }.joinToString("") { c ->
+            val steadiness = RequestsView.steadiness(c)
+            val table = RequestsView.table(c, ::e)
+            if (table.isEmpty() && steadiness == null) return@joinToString ""
+            val chart = RequestsView.spectrum(c, "c-requests-${Html.slug(c.key)}")?.let { "<div class=\"charts\">${figure(it)}</div>" } ?: ""
+            "<h4>${e(c.key)}</h4>" + (steadiness?.let { "<p class=\"caution\">${e(it)}</p>" } ?: "") + table + chart
+        }
 
         fun environment(): String = "<section id=\"environment\"><h2>Environment</h2>${EnvironmentSection.render(result)}</section>"
     }

@@ -109,6 +109,8 @@ data class DecisionRecord(
      * null in runs decided before it was recorded.
      */
     val jvms: Int? = null,
+    /** The one named request whose [figure] was compared (a suite comparison's `request:`); null: the cells' whole load. */
+    val request: String? = null,
 ) {
     @get:JsonIgnore
     val decided: Boolean get() = decision.decided

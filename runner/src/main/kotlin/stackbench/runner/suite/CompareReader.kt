@@ -27,9 +27,17 @@ data class SuiteComparison(
      * process k of b, which ran minutes apart, so that drift on the machine between rounds cancels. Chosen before the run.
      */
     val paired: Boolean = false,
+    /**
+     * One named request of the compared cells (`request: read`): the figure is read from that request's own figures
+     * ([stackbench.runner.results.NamedRequests]); null: the cells' whole load, every request together.
+     */
+    val request: String? = null,
 ) {
     companion object {
         const val THROUGHPUT = "throughput"
+
+        /** The figures a comparison of one named request may read: those a named request has of its own. */
+        val REQUEST_FIGURES = listOf("throughput", "mean", "p50", "p90", "p99", "errors")
 
         /**
          * The figure ids a suite may compare: those of decide/Figure, which reads them (the suite package cannot
@@ -69,11 +77,28 @@ internal object CompareReader {
                 } else threshold = p / 100
             }
             val paired = m.boolean("paired") ?: false
+            val request = request(m, figure, problems)
             m.finish()
             if (a == null || b == null) return@mapNotNull null
             if (a == b) problems.at(m.valueNode("b"), m.qualify("b"), "compares '$a' with itself")
             val mark = m.node.startMark.orElse(null)
-            SuiteComparison(name ?: "$a vs $b", a, b, threshold, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1, figure, paired)
+            SuiteComparison(name ?: ("$a vs $b" + (request?.let { " ($it)" } ?: "")), a, b, threshold, (mark?.line ?: 0) + 1, (mark?.column ?: 0) + 1, figure, paired, request)
         }
+    }
+
+    /** `request:` (one named request of the compared cells), which reads only a figure a request has of its own. */
+    private fun request(m: YamlMap, figure: String, problems: Problems): String? {
+        val node = m.scalar("request") ?: return null
+        val name = node.value.trim()
+        if (name.isEmpty()) {
+            problems.at(node, m.qualify("request"), "is empty", "the name of one request of the compared cells, e.g. request: read")
+            return null
+        }
+        if (figure !in SuiteComparison.REQUEST_FIGURES) {
+            problems.at(node, m.qualify("request"), "a named request has no figure '$figure' of its own",
+                "compare one of ${SuiteComparison.REQUEST_FIGURES.joinToString()} with request:, or leave request: out to compare the cells' $figure")
+            return null
+        }
+        return name
     }
 }

@@ -16,14 +16,47 @@ data class Scenario(
     val mixed: Boolean,
     /** The pause after each iteration, or null for none. */
     val think: Think?,
+    /** What runs before the measured stages and is not counted; null: none, the ramp measured from a cold app. */
+    val warmup: ScenarioWarmup? = null,
 ) {
     /** The whole scenario: its stages end to end. */
     val duration: Duration get() = profile.stages.fold(Duration.ZERO) { acc, s -> acc + s.duration }
 
     /** This scenario with every stage's duration multiplied by [scale] (`--scale`), each at least one second. */
-    fun scaled(scale: Double): Scenario = if (scale == 1.0) this else copy(profile = profile.withStages(profile.stages.map {
-        it.copy(duration = Duration.ofMillis((it.duration.toMillis() * scale).toLong()).coerceAtLeast(Duration.ofSeconds(1)))
-    }))
+    fun scaled(scale: Double): Scenario = if (scale == 1.0) this else copy(profile = profile.withStages(profile.stages.map { scaled(it, scale) }),
+        warmup = warmup?.scaled(scale))
+
+    companion object {
+        internal fun scaled(d: Duration, scale: Double): Duration = Duration.ofMillis((d.toMillis() * scale).toLong()).coerceAtLeast(Duration.ofSeconds(1))
+
+        internal fun scaled(s: Stage, scale: Double): Stage = s.copy(duration = scaled(s.duration, scale))
+    }
+}
+
+/**
+ * A scenario's warm-up (`load.scenario.warmup`): load run before the measured stages, in the same k6 scenario (its
+ * steps or mix, its think time), whose figures are not counted. [min] and [max] bound how long it runs.
+ */
+sealed interface ScenarioWarmup {
+    val min: Duration
+    val max: Duration
+
+    fun scaled(scale: Double): ScenarioWarmup
+
+    /** `warmup: [{ duration: 20s, target: 20 }]`: its own stages, run whole and discarded. */
+    data class Stages(val stages: List<Stage>) : ScenarioWarmup {
+        override val min: Duration get() = stages.fold(Duration.ZERO) { acc, s -> acc + s.duration }
+        override val max: Duration get() = min
+        override fun scaled(scale: Double) = if (scale == 1.0) this else copy(stages = stages.map { Scenario.scaled(it, scale) })
+    }
+
+    /**
+     * `warmup: { min: 10s, max: 2m }`: the lab's steady-state watch, as a closed or open cell's warm-up: the first measured
+     * stage's target held, at least [min], until the app is steady, at most [max].
+     */
+    data class Steady(override val min: Duration, override val max: Duration) : ScenarioWarmup {
+        override fun scaled(scale: Double) = if (scale == 1.0) this else copy(min = Scenario.scaled(min, scale), max = Scenario.scaled(max, scale))
+    }
 }
 
 /** One request of a scenario, as the suite wrote it (`POST /todo`), where it wrote it, and its weight in a mix. */

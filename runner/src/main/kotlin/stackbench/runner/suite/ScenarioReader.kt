@@ -1,6 +1,9 @@
 package stackbench.runner.suite
 
+import org.snakeyaml.engine.v2.nodes.MappingNode
 import org.snakeyaml.engine.v2.nodes.Node
+import org.snakeyaml.engine.v2.nodes.ScalarNode
+import org.snakeyaml.engine.v2.nodes.SequenceNode
 import stackbench.runner.yaml.Problems
 import stackbench.runner.yaml.Units
 import stackbench.runner.yaml.YamlMap
@@ -8,7 +11,7 @@ import java.time.Duration
 
 /**
  * Reads `load.scenario:` (docs/suite-format.md): `users:` or `arrivals:` (with `max-users:`) as stages, `steps:`
- * or `mix:`, `think:`, `name:`. The steps' requests are checked against the suite's endpoints by the plan, which
+ * or `mix:`, `think:`, `name:`, `warmup:` (its own stages, or the lab's steady-state watch). The steps' requests are checked against the suite's endpoints by the plan, which
  * knows them ([stackbench.runner.plan.Planner]); here only their form (`METHOD /path`).
  */
 internal class ScenarioReader(private val m: YamlMap, private val problems: Problems) {
@@ -57,9 +60,10 @@ internal class ScenarioReader(private val m: YamlMap, private val problems: Prob
             }
         }
         val think = m.scalar("think")?.let(::think)
+        val warmup = warmup()
         m.finish()
         if (profile == null || steps.isNullOrEmpty()) return null
-        return Scenario(name, profile, steps, mixed = mixMaps != null, think = think)
+        return Scenario(name, profile, steps, mixed = mixMaps != null, think = think, warmup = warmup)
     }
 
     private fun stages(key: String, what: String): List<Stage>? {
@@ -74,6 +78,32 @@ internal class ScenarioReader(private val m: YamlMap, private val problems: Prob
             if (duration == null || target == null) null else Stage(duration, target)
         }.takeIf { it.size == maps.size && it.isNotEmpty() }
             ?.also { st -> if (st.all { it.target == 0 }) problems.at(m.valueNode(key), m.qualify(key), "every stage's target is 0: no load") }
+    }
+
+    /**
+     * `warmup:`: a list of stages (its own ramp, run and discarded), or `steady` / `{ min: 10s, max: 2m }` (the lab's
+     * steady-state watch at the first measured stage's target); absent: none.
+     */
+    private fun warmup(): ScenarioWarmup? {
+        val node = m.valueNode("warmup") ?: return null
+        val key = m.qualify("warmup")
+        val hint = "its own stages (warmup: [{ duration: 20s, target: 20 }]), or the lab's steady-state watch (warmup: { min: 10s, max: 2m }, or warmup: steady)"
+        return when (node) {
+            is SequenceNode -> stages("warmup", "users or iterations per second")?.let { ScenarioWarmup.Stages(it) }
+            is ScalarNode -> if (node.value.trim() == STEADY) ScenarioWarmup.Steady(Defaults.WARMUP, DEFAULT_STEADY_MAX)
+                else null.also { problems.at(node, key, "'${node.value}' is not a warm-up", hint) }
+            is MappingNode -> {
+                val w = m.map("warmup") ?: return null
+                val min = w.duration("min", Duration.ofSeconds(1), Units.MAX_WARMUP)
+                val max = w.duration("max", Duration.ofSeconds(1), Units.MAX_WARMUP)
+                w.finish()
+                val lo = min ?: Defaults.WARMUP
+                val hi = max ?: maxOf(lo, DEFAULT_STEADY_MAX)
+                if (hi < lo) null.also { problems.at(w.valueNode("max"), w.qualify("max"), "is shorter than min (${Units.formatDuration(lo)})", "the warm-up runs at least min, at most max") }
+                else ScenarioWarmup.Steady(lo, hi)
+            }
+            else -> null.also { problems.at(node, key, "is not a warm-up", hint) }
+        }
     }
 
     private fun step(node: Node, text: String, key: String, weight: Int): ScenarioStep? {
@@ -104,6 +134,10 @@ internal class ScenarioReader(private val m: YamlMap, private val problems: Prob
 
     companion object {
         const val DEFAULT_NAME = "main"
+        const val STEADY = "steady"
+
+        /** A steady-state warm-up's cap when the suite gives none. */
+        val DEFAULT_STEADY_MAX: Duration = Duration.ofMinutes(2)
         const val DEFAULT_MAX_USERS = 1000
         private val MAX_THINK: Duration = Duration.ofMinutes(10)
         private val NAME = Regex("[A-Za-z0-9_-]{1,40}")
