@@ -28,9 +28,14 @@ internal object ScenarioStages {
         return lastRate(record)
     }
 
-    /** The record of a warm-up of own stages from the driver's [result]: its length, and a slice a second of its answers. Pure. */
+    /**
+     * The record of a warm-up of own stages from the driver's [result]: its length, and a slice a second of its answers,
+     * its last second left out: k6 counts seconds of the clock, so its last is cut by the stages' end (1 answer where
+     * the seconds before had 125), and would read as the app stopping. Pure.
+     */
     fun record(result: stackbench.runner.results.LoadResult): WarmupRecord =
-        WarmupRecord(result.wallSeconds, ENDED_BY, null, null, result.perSecond.map { SliceRecord(it.second + 1.0, it.successes.toDouble()) })
+        WarmupRecord(result.wallSeconds, ENDED_BY, null, null, result.perSecond.dropLast(1)
+            .map { SliceRecord(it.second + 1.0, it.successes.toDouble()) })
 
     /** The rate over the record's last [WarmupWatch.FLAT_SLICES] slices; null without slices. */
     fun lastRate(record: WarmupRecord): Double? = record.slices.takeLast(WarmupWatch.FLAT_SLICES).takeIf { it.isNotEmpty() }?.map { it.rate }?.average()

@@ -38,11 +38,11 @@ object WindowFigures {
      * whose series it read; null without a series.
      */
     fun fromDriver(measured: LoadResult): WindowRecord? =
-        shape(measured.perSecond.map { it.successes.toDouble() }, measured, closed = false, plannedMs = null)
+        shape(measured.perSecond.dropLast(1).map { it.successes.toDouble() }, measured, closed = false, plannedMs = null)
             ?.let { it.copy(reason = "$DRIVER_SERIES; ${it.reason}") }
 
     /** What a shape read by [fromDriver] says of its series. */
-    const val DRIVER_SERIES = "the load generator's answers a second (the app counts none of its own)"
+    const val DRIVER_SERIES = "the load generator's answers a second, its last (cut by the window's end) left out (the app counts none of its own)"
 
     /**
      * [window] classified again from the same per-second series by today's [WindowClassifier]: its shape, steady second

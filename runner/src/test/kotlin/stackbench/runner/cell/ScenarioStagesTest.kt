@@ -9,10 +9,10 @@ import stackbench.runner.results.SecondStat
 /** A scenario's warm-up of its own stages recorded from the driver's seconds, and its window's steadiness read from them. */
 class ScenarioStagesTest {
     private val warm = Fixtures.load(100.0, model = "scenario").copy(wallSeconds = 6.0,
-        perSecond = listOf(10L, 60L, 90L, 100L, 100L, 101L).mapIndexed { i, n -> SecondStat(i, n, n) })
+        perSecond = listOf(10L, 60L, 90L, 100L, 100L, 101L, 0L).mapIndexed { i, n -> SecondStat(i, n, n) })
 
     @Test
-    fun `the warm-up's record, its length, ended by its stages, a slice a second of the driver's successes`() {
+    fun `the warm-up's record, its length, ended by its stages, a slice a second of the driver's successes, the last second, cut by its end, left out`() {
         val r = ScenarioStages.record(warm)
         assertThat(r.endedBy).isEqualTo("stages")
         assertThat(r.seconds).isEqualTo(6.0)
