@@ -42,7 +42,7 @@ class FindingsRunCommand(
     override fun help(context: Context) = """
         Runs exactly the cells the comparisons of docs/claims.yaml need, one run after another into
         DIR/<run>/, each run's suite narrowed to those cells, then repeats the cells of every comparison
-        not yet decided (--budget a run, as run --until-decided) until it is. `./stackbench findings`
+        not yet decided (for the suite's own until-decided, or --budget) until it is. `./stackbench findings`
         then sets the figures beside the published ones and computes the verdicts (--publish does both).
         ID: a claim id (the rows that test it) or a comparison id (all its rows) of docs/claims.yaml, or
         a run name (every row's cells in that run); none: every claim. An existing DIR/<run> is resumed.
@@ -58,8 +58,9 @@ class FindingsRunCommand(
         .convert("N") { text -> text.trim().toIntOrNull()?.takeIf { it in Ranges.PROCESSES } ?: fail(OutOfRange.notWholeNumber(text, Ranges.PROCESSES)) }
     private val scale by option("--scale", help = "multiply warm-up and measured durations (default 1: the published windows); recorded in results")
         .number(Ranges.SCALE_MIN, Ranges.SCALE_MAX).default(1.0)
-    private val budget by option("--budget", metavar = "DURATION", help = "a run's time for the until-decided rounds after the planned repetitions (default 60m)")
-        .duration(Ranges.UNTIL_DECIDED_MIN, Ranges.UNTIL_DECIDED_MAX).default(Duration.ofMinutes(60))
+    private val budget by option("--budget", metavar = "DURATION", help = "every run's time for the until-decided rounds after the planned repetitions " +
+        "(default: each suite's own `until-decided`, fixed in it before the run; 60m where a suite sets none)")
+        .duration(Ranges.UNTIL_DECIDED_MIN, Ranges.UNTIL_DECIDED_MAX)
     private val out by option("--out", help = "the folder of the runs, one DIR/<run>/ each; an existing one is resumed (default results/findings)")
         .path(canBeFile = false).default(Path.of("results/findings"))
     private val claimsFile by option("--claims", help = "the comparisons, the claims and the published figures").path().default(Path.of("docs/claims.yaml"))
@@ -74,7 +75,7 @@ class FindingsRunCommand(
         val plan = try { FindingsPlanner.plan(claims, ids, suites::suite) } catch (e: IllegalArgumentException) { throw BadInput(e.message ?: "no plan") }
         val outDir = Home.path.resolve(out)
         if (publish) {
-            FindingsPublish.publish(plan.runs.map { it.run }, outDir, Home.path.resolve("docs/runs"))
+            Publishing.publish(plan.runs.map { it.run }, outDir, Home.path.resolve("docs/runs"))
             FindingsCommand().parse(listOf("--claims", claimsPath.toString()))
             return
         }
@@ -85,14 +86,14 @@ class FindingsRunCommand(
             repetitions?.let { "$it repetitions (with restart: app, windows a process)" }).joinToString(", ")
         println(FindingsRunText.header(plan, ids, claimsFile.toString(), reps, scale, budget))
         if (dryRun) {
-            plan.runs.forEach { println(); println(FindingsRunText.run(it, planned.getValue(it.run), budget)) }
+            plan.runs.forEach { println(); println(FindingsRunText.run(it, planned.getValue(it.run), FindingsRunText.budget(it, budget))) }
             println()
             println(FindingsRunText.total(plan, planned, budget))
             return
         }
         val outcomes = plan.runs.mapIndexed { i, focus ->
             println()
-            println("=== ${focus.run} (${i + 1} of ${plan.runs.size}): ${FindingsRunText.run(focus, planned.getValue(focus.run), budget).lines().first()}")
+            println("=== ${focus.run} (${i + 1} of ${plan.runs.size}): ${FindingsRunText.run(focus, planned.getValue(focus.run), FindingsRunText.budget(focus, budget)).lines().first()}")
             runOne(focus, planned.getValue(focus.run), outDir.resolve(focus.run), suites)
         }
         println()
@@ -107,7 +108,7 @@ class FindingsRunCommand(
         return try {
             val earlier = try { LabRun.earlier(dir) } catch (e: IllegalArgumentException) { throw BadInput("${e.message}") }
             earlier?.let { checkResumable(it, focus.suite, suites.source(focus.run), dir) }
-            val result = lab.run(focus.suite, plan, suites.source(focus.run), scale, earlier, budget, dir) { r, d ->
+            val result = lab.run(focus.suite, plan, suites.source(focus.run), scale, earlier, FindingsRunText.budget(focus, budget), dir) { r, d ->
                 if (r.run.status == RunStatus.INTERRUPTED) {
                     println("the run was interrupted; the same command resumes it (its finished cells in $d are kept)")
                     throw ProgramResult(130)

@@ -17,9 +17,16 @@ object FindingsRunText {
     /** How one run ended: [line] says it in words; not [ok] when it could not run, was cut short, or a cell failed. */
     data class Outcome(val run: String, val took: Duration, val line: String, val ok: Boolean)
 
-    fun header(plan: FindingsPlan, ids: List<String>, claims: String, repetitions: String, scale: Double, budget: Duration): String =
+    /** A run's time for its until-decided rounds: --budget when given, else its suite's own `until-decided`, else [DEFAULT_BUDGET]. */
+    fun budget(focus: RunFocus, given: Duration?): Duration = given ?: focus.suite.untilDecided ?: DEFAULT_BUDGET
+
+    val DEFAULT_BUDGET: Duration = Duration.ofMinutes(60)
+
+    fun header(plan: FindingsPlan, ids: List<String>, claims: String, repetitions: String, scale: Double, given: Duration?): String =
         "findings-run: ${plan.runs.size} run(s) for ${if (ids.isEmpty()) "every claim of $claims" else ids.joinToString()}; " +
-            "$repetitions at scale ${number(scale)}, then rounds until decided for at most ${Units.formatDuration(budget)} a run"
+            "$repetitions at scale ${number(scale)}, then rounds until decided for at most " +
+            (given?.let { "${Units.formatDuration(it)} a run (--budget)" }
+                ?: "each suite's own `until-decided` (${Units.formatDuration(DEFAULT_BUDGET)} where a suite sets none)")
 
     /** A run's plan: its first line the counts and the estimate, then its configurations and what becomes of each row. */
     fun run(focus: RunFocus, plan: Plan, budget: Duration): String = buildString {
@@ -48,13 +55,15 @@ object FindingsRunText {
     }.trimEnd()
 
     /** The whole: cells and time of the planned repetitions, and the budget of the runs that have something to drive. */
-    fun total(plan: FindingsPlan, plans: Map<String, Plan>, budget: Duration): String {
+    fun total(plan: FindingsPlan, plans: Map<String, Plan>, given: Duration?): String {
         val planned = plan.runs.fold(Duration.ZERO) { acc, r -> acc + plans.getValue(r.run).estimatedDuration }
-        val driving = plan.runs.count { it.driven.isNotEmpty() }
-        val rounds = budget.multipliedBy(driving.toLong())
+        val drivingRuns = plan.runs.filter { it.driven.isNotEmpty() }
+        val driving = drivingRuns.size
+        val rounds = drivingRuns.fold(Duration.ZERO) { acc, r -> acc + budget(r, given) }
+        val each = drivingRuns.map { budget(it, given) }.distinct().singleOrNull()?.let { "$driving run(s) × ${time(it)}" } ?: "$driving run(s), each its own"
         return "total: ${plan.runs.size} run(s), ${plan.runs.sumOf { it.configs.size }} configurations, ${plans.values.sumOf { it.cells.size }} cells, " +
             "${plan.runs.sumOf { it.driven.size }} comparisons driven, ${plan.runs.flatMap { it.acrossRuns }.distinct().size} left to `findings`; " +
-            "estimated ${time(planned)} for the planned repetitions + up to ${time(rounds)} until decided ($driving run(s) × ${time(budget)}) = ${time(planned + rounds)} at most"
+            "estimated ${time(planned)} for the planned repetitions + up to ${time(rounds)} until decided ($each) = ${time(planned + rounds)} at most"
     }
 
     /** A finished run: its machine time, how many of its driven comparisons were decided, its failed cells. */

@@ -50,7 +50,7 @@ class Stackbench : CliktCommand(name = "stackbench") {
 
 fun commands() = Stackbench().subcommands(
     RunCommand(), PlanCommand(), ListCommand(), DoctorCommand(), ServeCommand(), ReportCommand(), CompareCommand(), FindingsCommand(),
-    FindingsRunCommand(), ReclassifyCommand(), WarmupsCommand(), HistoryCommand(), GateCommand(), InitCommand(),
+    FindingsRunCommand(), PublishCommand(), ReclassifyCommand(), WarmupsCommand(), HistoryCommand(), GateCommand(), InitCommand(),
 )
 
 /** The command line this process was started with, for the record. */

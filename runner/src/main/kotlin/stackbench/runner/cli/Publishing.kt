@@ -1,5 +1,6 @@
 package stackbench.runner.cli
 
+import stackbench.runner.report.PageLinks
 import stackbench.runner.results.Environment
 import stackbench.runner.results.PublishedRecord
 import stackbench.runner.results.ResultsStore
@@ -8,38 +9,64 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardCopyOption
 
-/** `findings-run --publish`: the finished runs copied to where `findings` reads them (docs/runs/<run>/). */
-object FindingsPublish {
-    /** The files of a published run besides its compressed record. */
-    private val BESIDE = listOf("summary.md", "suite.yaml")
+/**
+ * A finished run made public (`publish`, `findings-run --publish`): copied to docs/runs/<run>/ as readers open it, the
+ * record compressed (results.json.gz, what `findings` reads), its summary, suite and pages, and every file that the
+ * summary and the pages link inside the run's folder (flame graphs, profile differences), so that no link is dead.
+ */
+object Publishing {
+    /** The files of a published run besides its compressed record, when the run wrote them. */
+    private val BESIDE = listOf("summary.md", "suite.yaml", "report.html", "compare.html")
+
+    /** The pages whose links are followed: what a reader opens first. */
+    private val PAGES = listOf("summary.md", "report.html", "compare.html")
+
+    /** Each of [runs] that finished in [from]`/<run>/`, published to [to]`/<run>/`; the others are named and left as they were. */
+    fun publish(runs: List<String>, from: Path, to: Path) {
+        for (run in runs) publish(from.resolve(run), to.resolve(run), "findings-run $run")
+    }
 
     /**
-     * Copies each of [runs] that finished in [from] (`<run>/results.json`) to [to]`/<run>/`: the record compressed
-     * (results.json.gz), its summary and suite. A run missing, not finished, or made from a tree with uncommitted
-     * changes (or outside git) is named and left as published before: a published run is one that its commit reproduces.
+     * Publishes the run in [dir] to [target] when it finished, from a clean tree at a recorded commit; else prints why not
+     * (naming [resume], the command that would finish it) and leaves [target] as it was. True when published.
      */
-    fun publish(runs: List<String>, from: Path, to: Path) {
-        for (run in runs) {
-            val dir = from.resolve(run)
-            if (!Files.isRegularFile(dir.resolve(ResultsStore.JSON_FILE))) {
-                println("not published: $run has no results in $dir")
-                continue
-            }
-            val result = try { ResultsStore.read(dir) } catch (e: IllegalArgumentException) { throw BadInput("${e.message}") }
-            val status = result.run.status
-            if (status != RunStatus.COMPLETE) {
-                println("not published: $run is ${status.name.lowercase()} in $dir; finish it first (findings-run $run resumes it)")
-                continue
-            }
-            unpublishable(result.environment)?.let { why ->
-                println("not published: $run $why; commit, then run it again (findings-run $run --out another folder)")
-                continue
-            }
-            val target = Files.createDirectories(to.resolve(run))
-            PublishedRecord.copy(dir.resolve(ResultsStore.JSON_FILE), target.resolve(ResultsStore.GZIP_FILE))
-            BESIDE.map { dir.resolve(it) }.filter { Files.isRegularFile(it) }.forEach { Files.copy(it, target.resolve(it.fileName), StandardCopyOption.REPLACE_EXISTING) }
-            println("published $target")
+    fun publish(dir: Path, target: Path, resume: String): Boolean {
+        val name = dir.fileName.toString()
+        if (!Files.isRegularFile(dir.resolve(ResultsStore.JSON_FILE))) {
+            println("not published: $name has no results in $dir")
+            return false
         }
+        val result = try { ResultsStore.read(dir) } catch (e: IllegalArgumentException) { throw BadInput("${e.message}") }
+        val status = result.run.status
+        if (status != RunStatus.COMPLETE) {
+            println("not published: $name is ${status.name.lowercase()} in $dir; finish it first ($resume resumes it)")
+            return false
+        }
+        unpublishable(result.environment)?.let { why ->
+            println("not published: $name $why; commit, then run it again into another folder")
+            return false
+        }
+        Files.createDirectories(target)
+        PublishedRecord.copy(dir.resolve(ResultsStore.JSON_FILE), target.resolve(ResultsStore.GZIP_FILE))
+        val beside = BESIDE.map { dir.resolve(it) }.filter { Files.isRegularFile(it) }
+        val linked = linked(dir)
+        (beside + linked).forEach { file ->
+            val to = target.resolve(dir.relativize(file).toString())
+            Files.createDirectories(to.parent)
+            Files.copy(file, to, StandardCopyOption.REPLACE_EXISTING)
+        }
+        val bytes = Files.walk(target).use { s -> s.filter { Files.isRegularFile(it) }.mapToLong { Files.size(it) }.sum() }
+        println("published $target: ${beside.size + linked.size + 1} files (${linked.size} linked by its pages), ${bytes / 1024} KiB")
+        return true
+    }
+
+    /** The files inside [dir] that its pages link, each once; a link that leaves the folder or names no file is not copied. */
+    fun linked(dir: Path): List<Path> {
+        val root = dir.toAbsolutePath().normalize()
+        return PAGES.map { root.resolve(it) }.filter { Files.isRegularFile(it) }
+            .flatMap { page -> PageLinks.relative(Files.readString(page)).map { page.parent.resolve(it).normalize() } }
+            .filter { it.startsWith(root) && Files.isRegularFile(it) && root.relativize(it).toString() !in BESIDE }
+            .distinct()
     }
 
     /** Why a run made in [env] cannot be published, or null when its tree was clean at a recorded commit. */

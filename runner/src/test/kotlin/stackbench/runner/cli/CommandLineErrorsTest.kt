@@ -91,7 +91,7 @@ class CommandLineErrorsTest {
 
     companion object {
         private const val rootUsage = "Usage: stackbench [<options>] <command> [<args>]..."
-        private const val rootCommands = "Commands: run, plan, list, doctor, serve, report, compare, findings, findings-run, reclassify, warmups, history, gate, init; " +
+        private const val rootCommands = "Commands: run, plan, list, doctor, serve, report, compare, findings, findings-run, publish, reclassify, warmups, history, gate, init; " +
             "`stackbench <command> --help` says what one takes."
 
         /** Each command's usage line, as printed above its errors. */
@@ -105,6 +105,7 @@ class CommandLineErrorsTest {
             "compare" to "Usage: stackbench compare [<options>] <a> <b>",
             "findings" to "Usage: stackbench findings [<options>]",
             "findings-run" to "Usage: stackbench findings-run [<options>] [<id>]...",
+            "publish" to "Usage: stackbench publish [<options>] <dir>...",
             "reclassify" to "Usage: stackbench reclassify [<options>] <dir>",
             "warmups" to "Usage: stackbench warmups [<options>] <dir>...",
             "history" to "Usage: stackbench history [<options>] [<args>]...",
@@ -175,6 +176,11 @@ class CommandLineErrorsTest {
             unknown("findings-run", "--dry-run", nearest = "--out"),
             unknownWithValue("findings-run", "cpu-offload-p99", "--dry-run", nearest = "--out"),
             withoutValue("--budget", "findings-run", "--dry-run"),
+
+            // publish takes any number of folders: none is extra
+            unknown("publish", also = listOf("missing argument <dir>")),
+            unknownWithValue("publish", "results/some-run"),
+            withoutValue("--to", "publish", "results/some-run"),
 
             // reclassify's one option is the flag --dry-run
             unknown("reclassify", also = listOf("missing argument <dir>")),

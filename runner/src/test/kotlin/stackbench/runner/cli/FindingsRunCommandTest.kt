@@ -24,7 +24,7 @@ class FindingsRunCommandTest {
         assertThat(r.code).describedAs(r.err).isEqualTo(Exit.OK)
         val lines = r.out.lines()
         assertThat(lines.first()).isEqualTo(
-            "findings-run: 1 run(s) for cpu-offload-p99; 3 processes a configuration (or the suite's own when more) at scale 1, then rounds until decided for at most 20m a run")
+            "findings-run: 1 run(s) for cpu-offload-p99; 3 processes a configuration (or the suite's own when more) at scale 1, then rounds until decided for at most 20m a run (--budget)")
         assertThat(lines).contains(
             "    tomcat/cpu-direct-limit50000/c400",
             "    tomcat/cpu-completable-future-limit300000/c400",
@@ -38,6 +38,17 @@ class FindingsRunCommandTest {
             "total: 1 run\\(s\\), 8 configurations, 24 cells, 4 comparisons driven, 0 left to `findings`; " +
                 "estimated $estimate for the planned repetitions \\+ up to 20m00s until decided \\(1 run\\(s\\) × 20m00s\\) = \\S+ at most")
         assertThat(dir).isEmptyDirectory()
+    }
+
+    @Test
+    fun `without --budget each run takes its suite's own until-decided, fixed in it before the run`() {
+        // suites/jdk.yaml sets until-decided: 8m; a suite that sets none gets the default of 60m
+        val r = run("findings-run", "jdk-wait", "--dry-run")
+        assertThat(r.code).describedAs(r.err).isEqualTo(Exit.OK)
+        val lines = r.out.lines()
+        assertThat(lines.first()).endsWith("then rounds until decided for at most each suite's own `until-decided` (1h where a suite sets none)")
+        assertThat(lines.single { it.startsWith("jdk ") }).endsWith(" + up to 8m00s until decided")
+        assertThat(lines.last { it.isNotBlank() }).contains("+ up to 8m00s until decided (1 run(s) × 8m00s)")
     }
 
     @Test
@@ -80,7 +91,7 @@ class FindingsRunCommandTest {
     }
 
     @Test
-    fun `publishing copies the finished runs of a clean tree compressed, and leaves an unfinished or uncommitted one as it was`(@TempDir dir: Path) {
+    fun `publishing copies the finished runs of a clean tree compressed, with their pages and the files they link, and leaves an unfinished or uncommitted one as it was`(@TempDir dir: Path) {
         val from = dir.resolve("results")
         val to = dir.resolve("docs/runs")
         val clean = Fixtures.environment().copy(gitCommit = "7a29a2a442df3d61d5870437e2be2c0cdd1f7f93", gitDirty = false)
@@ -91,30 +102,41 @@ class FindingsRunCommandTest {
             Files.writeString(folder.resolve("suite.yaml"), "name: $run\n")
         }
         write("done", RunStatus.COMPLETE)
+        // its pages link a flame graph (twice), a file outside the run's folder and one that is not there
+        Files.writeString(from.resolve("done/summary.md"), "# done\n[flame](cells/001-a/profile.html) [out](../secret.txt) [gone](cells/002-b/profile.html)\n")
+        Files.writeString(from.resolve("done/report.html"), "<a href=\"cells/001-a/profile.html#top\">flame</a>")
+        Files.createDirectories(from.resolve("done/cells/001-a"))
+        Files.writeString(from.resolve("done/cells/001-a/profile.html"), "<html>flame</html>")
+        Files.writeString(from.resolve("done/cells/001-a/app.log"), "not linked")
+        Files.writeString(from.resolve("secret.txt"), "outside")
         write("cut", RunStatus.INTERRUPTED)
         write("dirty", RunStatus.COMPLETE, clean.copy(gitDirty = true, gitChanges = listOf(" M runner/src/main/kotlin/A.kt", "?? notes.txt")))
         write("nogit", RunStatus.COMPLETE, Fixtures.environment())
         val out = ByteArrayOutputStream()
         val saved = System.out
         System.setOut(PrintStream(out, true, Charsets.UTF_8))
-        try { FindingsPublish.publish(listOf("done", "cut", "never", "dirty", "nogit"), from, to) } finally { System.setOut(saved) }
+        try { Publishing.publish(listOf("done", "cut", "never", "dirty", "nogit"), from, to) } finally { System.setOut(saved) }
 
         val gz = to.resolve("done/results.json.gz")
         val copied = GZIPInputStream(Files.newInputStream(gz)).use { it.readAllBytes() }
         assertThat(copied).isEqualTo(Files.readAllBytes(from.resolve("done/results.json")))
         assertThat(ResultsStore.read(to.resolve("done")).run.suite).isEqualTo("done")
-        assertThat(to.resolve("done/summary.md")).hasContent("# done")
+        assertThat(to.resolve("done/summary.md")).content().startsWith("# done")
+        assertThat(to.resolve("done/report.html")).exists()
+        assertThat(to.resolve("done/cells/001-a/profile.html")).hasContent("<html>flame</html>")
+        assertThat(to.resolve("done/cells/001-a/app.log")).doesNotExist()
+        assertThat(to.resolve("secret.txt")).doesNotExist()
         assertThat(to.resolve("done/suite.yaml")).hasContent("name: done")
         assertThat(to.resolve("cut")).doesNotExist()
         assertThat(to.resolve("dirty")).doesNotExist()
         assertThat(to.resolve("nogit")).doesNotExist()
         assertThat(out.toString(Charsets.UTF_8).lines()).contains(
-            "published $to/done",
+            "published $to/done: 5 files (1 linked by its pages), 0 KiB",
             "not published: cut is interrupted in $from/cut; finish it first (findings-run cut resumes it)",
             "not published: never has no results in $from/never",
             "not published: dirty was made from a tree with uncommitted changes at 7a29a2a442: M runner/src/main/kotlin/A.kt, ?? notes.txt; " +
-                "commit, then run it again (findings-run dirty --out another folder)",
-            "not published: nogit records no git commit (made outside a clone?); commit, then run it again (findings-run nogit --out another folder)",
+                "commit, then run it again into another folder",
+            "not published: nogit records no git commit (made outside a clone?); commit, then run it again into another folder",
         )
     }
 
