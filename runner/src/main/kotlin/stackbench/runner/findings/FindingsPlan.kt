@@ -61,10 +61,13 @@ object FindingsPlanner {
         return if (suite.restart == Restart.APP) {
             Planner.plan(suite, scale, repetitions ?: suite.repetitions, processes ?: maxOf(min, suite.processes))
         } else {
-            require(repetitions == null || repetitions >= min) {
-                "--repetitions $repetitions cannot decide anything: with restart: cell each repetition is a process, and a comparison needs $min a side"
+            // restart: cell: every cell a process of its own, processes × repetitions of them a configuration
+            val each = suite.processes
+            require(repetitions == null || repetitions * each >= min) {
+                "--repetitions $repetitions cannot decide anything: with restart: cell each repetition is a process" +
+                    (if (each > 1) " ($each a repetition, as processes: $each)" else "") + ", and a comparison needs $min a side"
             }
-            Planner.plan(suite, scale, repetitions ?: maxOf(min, suite.repetitions))
+            Planner.plan(suite, scale, repetitions ?: maxOf((min + each - 1) / each, suite.repetitions))
         }
     }
 

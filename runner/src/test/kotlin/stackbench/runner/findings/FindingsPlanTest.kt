@@ -134,6 +134,11 @@ class FindingsPlanTest {
         assertThat(cold.suite.restart).isEqualTo(stackbench.runner.suite.Restart.CELL)
         assertThat(FindingsPlanner.cells(cold.suite, 1.0, null, null).cells.groupBy { it.configKey }.values).allSatisfy { assertThat(it.size).isGreaterThanOrEqualTo(3) }
         assertThatThrownBy { FindingsPlanner.cells(cold.suite, 1.0, 2, null) }.hasMessageContaining("with restart: cell each repetition is a process")
+        // restart: cell with processes: 3 is three processes a configuration already, not three times three
+        val three = cold.suite.copy(processes = 3, repetitions = 1)
+        assertThat(FindingsPlanner.cells(three, 1.0, null, null).cells.groupBy { it.configKey }.values).allSatisfy { assertThat(it).hasSize(3) }
+        assertThat(FindingsPlanner.cells(three, 1.0, 2, null).cells.groupBy { it.configKey }.values).allSatisfy { assertThat(it).hasSize(6) }
+        assertThat(FindingsPlanner.cells(three, 1.0, 1, null).cells.groupBy { it.configKey }.values).allSatisfy { assertThat(it).hasSize(3) }
     }
 
     @Test
