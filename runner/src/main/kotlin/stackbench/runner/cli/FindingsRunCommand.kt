@@ -84,17 +84,18 @@ class FindingsRunCommand(
         }
         val reps = listOfNotNull(processes?.let { "$it processes a configuration" } ?: "${Statistics.MIN_FOR_INTERVAL} processes a configuration (or the suite's own when more)",
             repetitions?.let { "$it repetitions (with restart: app, windows a process)" }).joinToString(", ")
+        val budgets = plan.runs.associate { it.run to FindingsRunText.budget(it, budget) }
         println(FindingsRunText.header(plan, ids, claimsFile.toString(), reps, scale, budget))
         if (dryRun) {
-            plan.runs.forEach { println(); println(FindingsRunText.run(it, planned.getValue(it.run), FindingsRunText.budget(it, budget))) }
+            plan.runs.forEach { println(); println(FindingsRunText.run(it, planned.getValue(it.run), budgets.getValue(it.run))) }
             println()
             println(FindingsRunText.total(plan, planned, budget))
             return
         }
         val outcomes = plan.runs.mapIndexed { i, focus ->
             println()
-            println("=== ${focus.run} (${i + 1} of ${plan.runs.size}): ${FindingsRunText.run(focus, planned.getValue(focus.run), FindingsRunText.budget(focus, budget)).lines().first()}")
-            runOne(focus, planned.getValue(focus.run), outDir.resolve(focus.run), suites)
+            println("=== ${focus.run} (${i + 1} of ${plan.runs.size}): ${FindingsRunText.run(focus, planned.getValue(focus.run), budgets.getValue(focus.run)).lines().first()}")
+            runOne(focus, planned.getValue(focus.run), budgets.getValue(focus.run), outDir.resolve(focus.run), suites)
         }
         println()
         println(FindingsRunText.outcomes(outcomes))
@@ -102,13 +103,13 @@ class FindingsRunCommand(
     }
 
     /** One run through the lab, as `run` runs a suite; what keeps it from running or fails in it ends it, not the next. */
-    private fun runOne(focus: RunFocus, plan: Plan, dir: Path, suites: SuiteFiles): FindingsRunText.Outcome {
+    private fun runOne(focus: RunFocus, plan: Plan, runBudget: Duration, dir: Path, suites: SuiteFiles): FindingsRunText.Outcome {
         val started = System.nanoTime()
         fun took() = Duration.ofNanos(System.nanoTime() - started)
         return try {
             val earlier = try { LabRun.earlier(dir) } catch (e: IllegalArgumentException) { throw BadInput("${e.message}") }
             earlier?.let { checkResumable(it, focus.suite, suites.source(focus.run), dir) }
-            val result = lab.run(focus.suite, plan, suites.source(focus.run), scale, earlier, FindingsRunText.budget(focus, budget), dir) { r, d ->
+            val result = lab.run(focus.suite, plan, suites.source(focus.run), scale, earlier, runBudget, dir) { r, d ->
                 if (r.run.status == RunStatus.INTERRUPTED) {
                     println("the run was interrupted; the same command resumes it (its finished cells in $d are kept)")
                     throw ProgramResult(130)

@@ -8,6 +8,7 @@ import com.github.ajalt.clikt.parameters.arguments.multiple
 import com.github.ajalt.clikt.parameters.options.default
 import com.github.ajalt.clikt.parameters.options.option
 import com.github.ajalt.clikt.parameters.types.path
+import java.nio.file.Files
 import java.nio.file.Path
 
 class PublishCommand : CliktCommand(name = "publish") {
@@ -26,7 +27,7 @@ class PublishCommand : CliktCommand(name = "publish") {
         val target = Home.path.resolve(to)
         val refused = dirs.filterNot { dir ->
             val abs = dir.toAbsolutePath().normalize()
-            if (!java.nio.file.Files.isDirectory(abs)) throw BadInput("$dir is not a results folder")
+            if (!Files.isDirectory(abs)) throw BadInput("$dir is not a results folder")
             if (abs.startsWith(target)) throw BadInput("$dir is already inside --to $target")
             Publishing.publish(abs, target.resolve(abs.fileName.toString()), "run <its suite> --resume $dir")
         }
