@@ -81,7 +81,7 @@ class RunCommand : CliktCommand(name = "run") {
         if (untilDecided != null && suite.comparisons.isEmpty()) throw noComparisons(suite)
 
         val source = LabRun.Source(suiteText, suitePath)
-        LabRun(install = !noInstall, fastStart = fastStart, history = history).run(suite, plan, source, scaleUsed, appsKept, earlier, untilDecided ?: suite.untilDecided,
+        LabRun(install = !noInstall, fastStart = fastStart, history = history).run(suite, plan, source, scaleUsed, appsKept, earlier, untilDecided ?: suite.untilDecided?.takeIf { suite.comparisons.isNotEmpty() },
             folder = { id -> resume ?: out ?: Home.results.resolve(id) }, epilogue = ::exit)
     }
 

@@ -58,8 +58,8 @@ class FindingsRunCommandTest {
         assertThat(r.out).startsWith("findings-run: 15 run(s) for every claim of docs/claims.yaml; 3 processes a configuration (or the suite's own when more), 5 repetitions (with restart: app, windows a process) at scale 1")
         assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 5 processes × 1 window(s) a process = 15 cells")
         // the event-loop claims run in their own full-length suite: Tomcat's request thread, the event loop and
-        // Schedulers.parallel() at the four heavy limits
-        assertThat(r.out).contains("cpu-bound-event-loop (suites/cpu-bound-event-loop.yaml): 12 configurations × 3 processes × 5 window(s) a process = 180 cells")
+        // Schedulers.parallel() at the four heavy limits, each cell a process (restart: cell): 3 processes × 5 repetitions
+        assertThat(r.out).contains("cpu-bound-event-loop (suites/cpu-bound-event-loop.yaml): 12 configurations × 15 processes × 1 window(s) a process = 180 cells")
         assertThat(r.out).contains("  left to `findings`, their sides in two runs (4):\n    cpu-steady-quota-vs-pinned-direct: limit 50000 (a in cpu-bound-offload, b in cpu-bound-pinned-offload)")
         assertThat(r.out).contains("blocking-io (suites/blocking-io.yaml): 5 configurations × 5 processes × 1 window(s) a process = 25 cells").contains("; no comparison to drive")
         // the event loop's claimed row is measured as the article ran it, cold: its warmed row claims nothing
@@ -71,7 +71,7 @@ class FindingsRunCommandTest {
     fun `by default a suite that asks more repetitions keeps them`() {
         val r = run("findings-run", "servers-startup", "--dry-run")
         assertThat(r.code).isEqualTo(Exit.OK)
-        assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 10 processes × 1 window(s) a process = 30 cells")
+        assertThat(r.out).contains("servers-startup (suites/servers-startup.yaml): 3 configurations × 150 processes × 1 window(s) a process = 450 cells")
     }
 
     @Test

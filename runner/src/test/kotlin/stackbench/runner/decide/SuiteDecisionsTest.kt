@@ -132,10 +132,13 @@ class SuiteDecisionsTest {
     }
 
     @Test
-    fun `until-decided needs comparisons, and names its line`() {
+    fun `until-decided without comparisons is kept for findings-run, and a bad one names its line`() {
+        val bare = SuiteParser(MachineFacts(2)).parse("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nuntil-decided: 35m\n", "t.yaml")
+        assertThat(bare.comparisons).isEmpty()
+        assertThat(bare.untilDecided).isEqualTo(java.time.Duration.ofMinutes(35))
         assertThatThrownBy {
-            SuiteParser(MachineFacts(2)).parse("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nuntil-decided: 60s\n", "t.yaml")
-        }.isInstanceOf(SuiteException::class.java).hasMessageContaining("t.yaml:4:1: until-decided: has no comparison to decide")
+            SuiteParser(MachineFacts(2)).parse("name: t\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]\nuntil-decided: 0s\n", "t.yaml")
+        }.isInstanceOf(SuiteException::class.java).hasMessageContaining("t.yaml:4:").hasMessageContaining("until-decided")
         assertThat(suite.untilDecided).isNull()
     }
 

@@ -118,16 +118,17 @@ class FindingsPlanTest {
 
     @Test
     fun `a run is planned in processes, three a configuration with restart app, each with the suite's windows, and three cells a configuration with restart cell`() {
-        val coop = plan("cpu-coop").runs.single()
-        val cells = FindingsPlanner.cells(coop.suite, 1.0, null, null).cells
+        val fast = plan("downstream-fast").runs.single()
+        val cells = FindingsPlanner.cells(fast.suite, 1.0, null, null).cells
         // restart: app, processes: 3, repetitions: 1: three processes a configuration, one window each
-        assertThat(cells.groupBy { it.configKey }.values).hasSize(6).allSatisfy { c ->
+        assertThat(fast.suite.restart).isEqualTo(stackbench.runner.suite.Restart.APP)
+        assertThat(cells.groupBy { it.configKey }.values).hasSize(8).allSatisfy { c ->
             assertThat(c.map { it.process }).containsExactly(1, 2, 3)
         }
         // more windows a process on request, more processes too; never fewer than three processes
-        assertThat(FindingsPlanner.cells(coop.suite, 1.0, 2, 4).cells.filter { it.configKey == cells.first().configKey }.map { it.process })
+        assertThat(FindingsPlanner.cells(fast.suite, 1.0, 2, 4).cells.filter { it.configKey == cells.first().configKey }.map { it.process })
             .containsExactly(1, 1, 2, 2, 3, 3, 4, 4)
-        assertThatThrownBy { FindingsPlanner.cells(coop.suite, 1.0, null, 2) }.isInstanceOf(IllegalArgumentException::class.java)
+        assertThatThrownBy { FindingsPlanner.cells(fast.suite, 1.0, null, 2) }.isInstanceOf(IllegalArgumentException::class.java)
             .hasMessageContaining("--processes 2 cannot decide anything: a comparison needs 3 processes a side")
         // restart: cell: every repetition a process of its own, three at least
         val cold = plan("cpu-bound-cold").runs.single()
@@ -139,6 +140,10 @@ class FindingsPlanTest {
         assertThat(FindingsPlanner.cells(three, 1.0, null, null).cells.groupBy { it.configKey }.values).allSatisfy { assertThat(it).hasSize(3) }
         assertThat(FindingsPlanner.cells(three, 1.0, 2, null).cells.groupBy { it.configKey }.values).allSatisfy { assertThat(it).hasSize(6) }
         assertThat(FindingsPlanner.cells(three, 1.0, 1, null).cells.groupBy { it.configKey }.values).allSatisfy { assertThat(it).hasSize(3) }
+        // as the cooperative claims' suite plans it: three cells a configuration, each a process of its own
+        val coop = plan("cpu-coop").runs.single()
+        assertThat(coop.suite.restart).isEqualTo(stackbench.runner.suite.Restart.CELL)
+        assertThat(FindingsPlanner.cells(coop.suite, 1.0, null, null).cells.groupBy { it.configKey }.values).hasSize(6).allSatisfy { assertThat(it).hasSize(3) }
     }
 
     @Test

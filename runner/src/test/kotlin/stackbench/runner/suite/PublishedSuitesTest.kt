@@ -183,20 +183,21 @@ class PublishedSuitesTest {
     }
 
     @Test
-    fun `servers-startup starts each server cold ten times`() {
+    fun `servers-startup starts each server cold 150 times, with no round`() {
         val suite = parse("servers-startup.yaml")
         assertThat(suite.apps.map { it.stack }).containsExactly(Stack.TOMCAT_BOOT3, Stack.UNDERTOW, Stack.WEBFLUX_BOOT3)
         assertThat(suite.restart).isEqualTo(Restart.CELL)
-        assertThat(suite.repetitions).isEqualTo(10)
+        assertThat(suite.repetitions).isEqualTo(150)
+        assertThat(suite.untilDecided).isEqualTo(Duration.ofSeconds(10))
         val cells = Planner.plan(suite).cells
         assertThat(cells.groupingBy { it.app.name }.eachCount()).containsOnly(
-            org.assertj.core.api.Assertions.entry("tomcat", 10), org.assertj.core.api.Assertions.entry("undertow", 10),
-            org.assertj.core.api.Assertions.entry("webflux", 10),
+            org.assertj.core.api.Assertions.entry("tomcat", 150), org.assertj.core.api.Assertions.entry("undertow", 150),
+            org.assertj.core.api.Assertions.entry("webflux", 150),
         )
     }
 
     @Test
-    fun `cpu-bound-event-loop is cpu-bound's event-loop cells at the heavy limits, with windows that may grow and three processes per app`() {
+    fun `cpu-bound-event-loop is cpu-bound's event-loop cells at the heavy limits, with windows that may grow and three processes a configuration`() {
         val quota = parse("cpu-bound.yaml")
         val suite = parse("cpu-bound-event-loop.yaml")
         assertThat(suite.apps).isEqualTo(quota.apps)
@@ -213,8 +214,9 @@ class PublishedSuitesTest {
     /**
      * A full-length suite of the CPU article's claims: some of [base]'s apps, its profile, and the published wrk
      * -t12 -c400 -d30s --timeout 30s, but a window that may grow to 4 minutes to hold 20 round trips and a warm-up of
-     * up to 5 for the first cell of each app process, three processes a configuration (the unit of its comparisons);
-     * its cells are [base]'s, by key. Returns its cells.
+     * up to 5, three processes a configuration (the unit of its comparisons), each cell a process of its own (the claims
+     * set strategies of one app against each other, whose sides must not share a JVM); its cells are [base]'s, by key.
+     * Returns its cells.
      */
     private fun checkFullLength(suite: Suite, base: Suite): List<stackbench.runner.plan.Cell> {
         assertThat(base.apps).containsAll(suite.apps)
@@ -222,8 +224,9 @@ class PublishedSuitesTest {
         assertThat(suite.load.settings.durationMax).isEqualTo(Duration.ofMinutes(4))
         assertThat(suite.load.settings.warmupMax).isEqualTo(Duration.ofMinutes(5))
         assertThat(suite.load.copy(settings = suite.load.settings.copy(durationMax = null, warmupMax = base.load.settings.warmupMax))).isEqualTo(base.load)
-        assertThat(suite.restart).isEqualTo(Restart.APP)
+        assertThat(suite.restart).isEqualTo(Restart.CELL)
         assertThat(suite.processes).isGreaterThanOrEqualTo(3)
+        assertThat(suite.untilDecided).describedAs("the rounds' budget, fixed before the run").isNotNull()
         val cells = Planner.plan(suite).cells
         assertThat(Planner.plan(base).cells.map { it.key }).containsAll(cells.map { it.key })
         return cells
@@ -246,7 +249,7 @@ class PublishedSuitesTest {
         assertThat(pinned.profile.cpuset).containsExactly(1)
         assertThat(checkFullLength(pinned, parse("cpu-bound-pinned.yaml"))).hasSize(3 * heavy.size * pinned.processes * pinned.repetitions)
         // the two differ only in the profile: the same cell keys, so the quota and the pinned core compare cell for cell
-        assertThat(pinned.copy(name = quota.name, description = quota.description, source = quota.source, profile = quota.profile,
+        assertThat(pinned.copy(name = quota.name, description = quota.description, source = quota.source, profile = quota.profile, untilDecided = quota.untilDecided,
             endpoints = quota.endpoints)).isEqualTo(quota)
     }
 
