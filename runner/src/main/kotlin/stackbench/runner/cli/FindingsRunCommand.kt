@@ -51,7 +51,7 @@ class FindingsRunCommand(
     private val ids by argument("ID", help = "a claim, a comparison or a run of docs/claims.yaml; none: every claim").multiple()
     private val repetitions by option("--repetitions", help = "planned repetitions of every cell before the until-decided rounds: with restart: cell " +
         "each a process, at least ${Statistics.MIN_FOR_INTERVAL} (default: ${Statistics.MIN_FOR_INTERVAL}, or the suite's own when it asks more, as servers-startup's " +
-        "10 cold starts); with restart: app the windows in each process (default: the suite's own)")
+        "150 cold starts); with restart: app the windows in each process (default: the suite's own)")
         .convert("N") { text -> text.trim().toIntOrNull()?.takeIf { it in Ranges.REPETITIONS } ?: fail(OutOfRange.notWholeNumber(text, Ranges.REPETITIONS)) }
     private val processes by option("--processes", help = "with restart: app, the app processes of every configuration before the until-decided rounds, " +
         "at least ${Statistics.MIN_FOR_INTERVAL} (default: ${Statistics.MIN_FOR_INTERVAL}, or the suite's own when it asks more)")

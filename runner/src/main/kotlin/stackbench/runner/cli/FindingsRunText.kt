@@ -35,7 +35,8 @@ object FindingsRunText {
         val windows = plan.cells.groupBy { it.configKey to it.process }.values.maxOfOrNull { it.size } ?: 0
         append("${focus.run} (${focus.suite.source}): ${focus.configs.size} configurations × $processes processes × $windows window(s) a process = " +
             "${plan.cells.size} cells, estimated ${time(plan.estimatedDuration)}")
-        appendLine(if (driving) " + up to ${time(budget)} until decided" else "; no comparison to drive")
+        // K, the looks the budget buys at the plan's estimate of a round, fixed before the run as the run fixes it
+        appendLine(if (driving) " + up to ${time(budget)} until decided (${stackbench.runner.run.Rounds.maxLooks(plan, budget)} look(s))" else "; no comparison to drive")
         appendLine("  configurations (${focus.configs.size}):")
         focus.configs.forEach { appendLine("    $it") }
         appendLine("  driven until decided (${focus.driven.size}):")

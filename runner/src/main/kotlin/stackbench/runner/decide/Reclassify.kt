@@ -7,7 +7,6 @@ import stackbench.runner.results.CellStatus
 import stackbench.runner.results.Flag
 import stackbench.runner.results.Flags
 import stackbench.runner.results.RunResult
-import stackbench.runner.suite.SuiteComparison
 
 /**
  * A past run's windows classified again by today's [stackbench.runner.stats.WindowClassifier], from the per-second
@@ -61,10 +60,7 @@ object Reclassify {
         }
         // decided again when a shape changed, or when a decision was made under other rules of which windows count
         val stale = result.decisions.any { it.rules != Flags.RULES }
-        val decisions = if (changes.isEmpty() && !stale) result.decisions else SuiteDecisions.decide(
-            result.decisions.map { SuiteComparison(it.name, it.a, it.b, it.decision.threshold, figure = it.figure, paired = it.decision.method == stackbench.runner.stats.Decisions.PAIRED_ROUNDS, request = it.request) }, cells,
-            lookOf = { c -> result.decisions.firstOrNull { it.name == c.name }?.let { d -> d.decision.look?.let { k -> d.decision.maxLooks?.let { stackbench.runner.stats.Look(k, it) } } } ?: stackbench.runner.stats.Look.SINGLE },
-        )
+        val decisions = if (changes.isEmpty() && !stale) result.decisions else SuiteDecisions.again(result, cells)
         return Outcome(result.copy(cells = cells, decisions = decisions), changes, same, without)
     }
 

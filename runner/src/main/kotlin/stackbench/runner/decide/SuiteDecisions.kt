@@ -4,6 +4,7 @@ import stackbench.runner.results.CellResult
 import stackbench.runner.results.CellStatus
 import stackbench.runner.results.DecisionRecord
 import stackbench.runner.results.Flags
+import stackbench.runner.results.RunResult
 import stackbench.runner.results.Settlings
 import stackbench.runner.results.SpreadRecord
 import stackbench.runner.stats.Components
@@ -48,6 +49,23 @@ object SuiteDecisions {
     ): List<DecisionRecord> = comparisons.map { c ->
         frozen.firstOrNull { it.name == c.name && it.a == c.a && it.b == c.b && it.decided } ?: decideOne(c, cells, lookOf(c))
     }
+
+    /**
+     * A past run's own comparisons ([RunResult.decisions]) decided again from [cells] (its own unless given) under
+     * today's rules, each at the look it recorded, else at [unrecorded]'s (one look of one unless given), as `findings`
+     * decides the claims' rows: from every cell of the run, none frozen.
+     */
+    fun again(
+        result: RunResult, cells: List<CellResult> = result.cells,
+        unrecorded: (SuiteComparison) -> Look = { Look.SINGLE },
+    ): List<DecisionRecord> = decide(
+        result.decisions.map { SuiteComparison(it.name, it.a, it.b, it.decision.threshold, figure = it.figure,
+            paired = it.decision.method == stackbench.runner.stats.Decisions.PAIRED_ROUNDS, request = it.request) },
+        cells,
+        lookOf = { c ->
+            result.decisions.firstOrNull { it.name == c.name }?.let { d -> d.decision.look?.let { k -> d.decision.maxLooks?.let { Look(k, it) } } } ?: unrecorded(c)
+        },
+    )
 
     private fun decideOne(c: SuiteComparison, all: List<CellResult>, look: Look): DecisionRecord {
         val cells = if (c.request == null) all else ForRequest.cells(c, all) ?: return ForRequest.missing(c, all)

@@ -34,6 +34,12 @@ data class Claim(
     val article: String,
     /** The claim, in our words. */
     val text: String,
+    /**
+     * The day the claim was written into claims.yaml, where it came after the runs then published (`fixed:`): a row of a
+     * run that began before that day cannot tell until its run is made again, so no claim is tested on data seen
+     * before it was written; null: written with the runs that first tested it.
+     */
+    val fixed: java.time.LocalDate? = null,
 )
 
 /** What a row claims about its ratio, where the published figures do not say it (or say something else). */

@@ -63,8 +63,12 @@ object ClaimsParser {
         if (id != null && !ID.matches(id)) problems.at(m.scalar("id"), m.qualify("id"), "'$id' must be lower-case letters, digits and '-'")
         val article = m.requiredString("article", "which article, e.g. 'blocking I/O (2024)'")
         val text = m.requiredString("text", "the claim, in a sentence")
+        val fixed = m.string("fixed")?.let { day ->
+            runCatching { java.time.LocalDate.parse(day) }.getOrNull()
+                ?: null.also { problems.at(m.scalar("fixed"), m.qualify("fixed"), "'$day' is not a day (YYYY-MM-DD)", "the day the claim was written here") }
+        }
         m.finish()
-        return if (id == null || article == null || text == null) null else Claim(id, article, text)
+        return if (id == null || article == null || text == null) null else Claim(id, article, text, fixed)
     }
 
     private fun comparison(m: YamlMap, declared: Set<String>, problems: Problems): Comparison? {

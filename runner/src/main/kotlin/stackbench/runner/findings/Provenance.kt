@@ -1,10 +1,13 @@
 package stackbench.runner.findings
 
 import stackbench.runner.results.RunResult
+import java.time.Duration
+import java.time.Instant
 
 /**
  * Where each published run came from, as docs/findings.md's `<!-- provenance -->` block: its id, when and on what
- * host it ran, the commit it ran from and whether the tree had uncommitted changes then. A run from a dirty tree
+ * host it ran, the commit it ran from and whether the tree had uncommitted changes then, and what it cost: its cells
+ * and their machine time (the ledger of the runs, generated so that it cannot drift from them). A run from a dirty tree
  * cannot be reproduced from its commit alone; `findings-run --publish` refuses such runs since 2026-11-29, and the
  * ones published before stay marked here. Pure, so the table is tested on fixtures and checked by `findings --check`.
  */
@@ -18,15 +21,40 @@ object Provenance {
                 "their commit alone does not reproduce them; which paths differed is recorded only since 2026-11-29 " +
                 "(`environment.gitChanges`). `findings-run --publish` no longer publishes such a run; these stay until re-run."
         )
+        val total = runs.values.mapNotNull(::machineTime).fold(Duration.ZERO, Duration::plus)
         appendLine()
-        appendLine("| run | id | started (UTC) | host | commit | tree |")
-        appendLine("|---|---|---|---|---|---|")
+        appendLine("Their ${runs.values.sumOf { it.cells.size }} cells took ${hours(total)} of machine time together (each cell from its app's start to its stop, summed; a run resumed over several sittings counts each).")
+        appendLine()
+        appendLine("| run | id | started (UTC) | host | commit | tree | cells | machine time |")
+        appendLine("|---|---|---|---|---|---|--:|--:|")
         for ((name, r) in runs.toSortedMap()) {
             val env = r.environment
             val started = r.run.startedAt.take(16).replace('T', ' ')
-            appendLine("| `$name` | ${r.run.id} | $started | ${env.cpuModel.trim()}, ${env.logicalCpus} CPUs | ${env.gitCommit?.take(10) ?: "none"} | ${tree(r)} |")
+            appendLine("| `$name` | ${r.run.id} | $started | ${env.cpuModel.trim()}, ${env.logicalCpus} CPUs | ${env.gitCommit?.take(10) ?: "none"} | ${tree(r)} | " +
+                "${r.cells.size} | ${machineTime(r)?.let(::hours) ?: "–"} |")
         }
     }.trimEnd()
+
+    /** The time [r]'s cells took, each from its start to its end, summed; null when no cell recorded both. */
+    fun machineTime(r: RunResult): Duration? {
+        val spans = r.cells.mapNotNull { c ->
+            val (from, to) = (c.startedAt?.let(::instant) ?: return@mapNotNull null) to (c.finishedAt?.let(::instant) ?: return@mapNotNull null)
+            Duration.between(from, to).takeIf { !it.isNegative }
+        }
+        return if (spans.isEmpty()) null else spans.fold(Duration.ZERO, Duration::plus)
+    }
+
+    /** `1 h 05 min`, `12 min`, `under a minute`. */
+    fun hours(d: Duration): String {
+        val minutes = (d.toSeconds() + 30) / 60
+        return when {
+            minutes == 0L -> "under a minute"
+            minutes < 60 -> "$minutes min"
+            else -> "${minutes / 60} h %02d min".format(java.util.Locale.ROOT, minutes % 60)
+        }
+    }
+
+    private fun instant(s: String): Instant? = runCatching { Instant.parse(s) }.getOrNull()
 
     private fun tree(r: RunResult): String {
         val env = r.environment

@@ -81,14 +81,20 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
             else -> null
         }
         val sizeVerdict = row.size?.let { s -> s.verdict(decision) }
-        val verdict = claimed?.let { claim -> both(decision?.let { Decisions.verdict(claim, it) } ?: ClaimVerdict.CANNOT_TELL, sizeVerdict) }
+        val began = listOfNotNull(row.a.run, row.b?.run).mapNotNull { runs[it]?.run?.startedAt?.take(10)?.let { d -> runCatching { java.time.LocalDate.parse(d) }.getOrNull() } }
+        // a claim written after the run began is not tested on it: the run's re-run decides it
+        val writtenAfter = declared?.claims?.firstOrNull { it.id == row.claimId }?.fixed?.takeIf { day -> began.any { day.isAfter(it) } }
+        val verdict = claimed?.let { claim ->
+            if (writtenAfter != null) ClaimVerdict.CANNOT_TELL else both(decision?.let { Decisions.verdict(claim, it) } ?: ClaimVerdict.CANNOT_TELL, sizeVerdict)
+        }
         val reps = if (vb != null) minOf(va.size, vb.size) else va.size
         // a run of one JVM a configuration, from before the process was the unit: only a re-run can decide it
         val notRerun = verdict == ClaimVerdict.CANNOT_TELL && decision?.let(::oneProcess) == true && !(a + b.orEmpty()).all { Processes.recorded(it) }
-        val why = if (verdict != ClaimVerdict.CANNOT_TELL) "" else why(row, decision, flags, reps, notRerun, sizeVerdict, engine?.steady)
+        val why = if (verdict != ClaimVerdict.CANNOT_TELL) ""
+            else if (writtenAfter != null) "the claim was written ($writtenAfter) after its run began (${began.min()}): its re-run decides it"
+            else why(row, decision, flags, reps, notRerun, sizeVerdict, engine?.steady)
         val waived = (waived(a, c.aName, c.figure) + b?.let { waived(it, c.bName ?: "B", c.figure) }.orEmpty())
             .groupBy({ it.first }, { it.second }).map { (flag, sides) -> Waived(flag.first, flag.second, sides.distinct()) }
-        val began = listOfNotNull(row.a.run, row.b?.run).mapNotNull { runs[it]?.run?.startedAt?.take(10)?.let { d -> runCatching { java.time.LocalDate.parse(d) }.getOrNull() } }
         val sizeAfterRun = row.size != null && began.any { row.size.fixed.isAfter(it) }
         return RowVerdict(c, row, claimed, decision, flags, verdict, why, reps, waived, notRerun, sizeVerdict, share, family, sizeAfterRun, appState, engine?.steady)
     }
@@ -140,6 +146,16 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
     private fun waived(cells: List<CellResult>, side: String, figure: Figure): List<Pair<Pair<String, String>, String>> =
         cells.filter { unflagged(it, figure) }.flatMap { Flags.waived(it, figure.waiver) }.map { (f, why) -> f.code to why }.distinct().map { it to side }
 
+    /** Why a side of [row] has no cell at all: its run is not published, or has no such cell (a row written before its re-run). */
+    private fun unmeasured(row: Row): List<String> = listOfNotNull(row.a, row.b).mapNotNull { s ->
+        val run = runs[s.run]
+        when {
+            run == null -> "docs/runs/${s.run} is not published"
+            run.cells.none { s.matches(it) } -> "docs/runs/${s.run} has no cell of ${s.app} ${s.request}" + (s.connections?.let { " at $it connections" } ?: "")
+            else -> null
+        }
+    }.distinct()
+
     /** Fewer than 2 processes on a side of a decision over processes: no interval. */
     private fun oneProcess(d: RatioDecision) = d.processesA != null && d.processesB != null && minOf(d.processesA, d.processesB) < 2
 
@@ -155,6 +171,8 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
                 parts += "${interval(d)} ${d.relation.text.substringBefore(" within")}, but across the bound of the claimed size (${row.size.text})"
             d == null && row.b == null && row.publishedA == null -> parts += "no published figure"
             d == null && flags.isNotEmpty() -> return "every repetition flagged " + flags.joinToString("; ")
+            // a row fixed in claims.yaml before the run that measures it: it waits for that run
+            d == null && unmeasured(row).isNotEmpty() -> parts += "not run yet (" + unmeasured(row).joinToString("; ") + ")"
             d == null -> parts += "no measured value"
             oneProcess(d) -> parts += processes(minOf(d.processesA!!, d.processesB!!)).let { if (notRerun) "${Processes.NOT_RERUN} ($it a side)" else it }
             reps < Statistics.MIN_FOR_INTERVAL && d.processesA == null -> parts += repetitions(reps)

@@ -95,7 +95,8 @@ class FindingsPlanTest {
         val batch = run.suite.comparisons.single { it.name == "cpu-steady-tomcat-coop-batch: limit 300000" }
         assertThat(batch.a).isEqualTo("tomcat/cpu-coop-limit300000-batch100000/c400")
         assertThat(batch.b).isEqualTo("tomcat/cpu-coop-limit300000-batch100/c400")
-        assertThat(run.unmeasured).isEmpty()
+        // suspend against the request thread reads the same run (claim cpu-suspend), not asked for here
+        assertThat(run.unmeasured.map { it.comparison.id }.distinct()).containsExactly("cpu-steady-tomcat-suspend")
         // the article's whole tables in cpu-bound (one short repetition) stay, claiming nothing
         val old = claims.comparisons.filter { it.id in setOf("cpu-tomcat-coop", "cpu-tomcat-coop-batch") }
         assertThat(old).hasSize(2).allMatch { c -> c.rows.all { it.claimId == null } }
@@ -173,21 +174,27 @@ class FindingsPlanTest {
         assertThat(fast.configs).hasSize(8).contains("tomcat/downstream-sync-java-delay10/c100", "webflux/downstream-webclient-delay10/c800")
         assertThat(fast.driven).hasSize(4)
         val threads = plan("io-downstream-threads").runs.single()
-        assertThat(threads.measuredOnly).isEmpty()
-        assertThat(threads.configs).hasSize(16).contains("tomcat/downstream-sync-java-delay100/c100", "webflux/downstream-webclient-delay500/c800")
+        // the 1,000 ms rows are set against the article's 200 req/s
+        assertThat(threads.measuredOnly.map { it.comparison.id }.distinct()).containsExactly("downstream-1000-threads")
+        assertThat(threads.measuredOnly.map { it.uncompared }).containsOnly("no side b: set against the published figure")
+        assertThat(threads.configs).hasSize(18).contains("tomcat/downstream-sync-java-delay100/c100", "webflux/downstream-webclient-delay500/c800",
+            "tomcat/downstream-sync-java-delay1000/c400", "tomcat/downstream-sync-java-delay1000/c800")
         assertThat(threads.driven).hasSize(8)
         val clients = plan("io-downstream-clients").runs.single()
         assertThat(clients.measuredOnly.map { it.name }).contains("downstream-clients-800: client cf-apache")
         assertThat(clients.measuredOnly.map { it.uncompared }).containsOnly("claims nothing")
-        assertThat(clients.configs).hasSize(16).contains("tomcat/downstream-cf-apache-delay500/c800", "webflux/downstream-cf-apache-delay500/c800")
-        assertThat(clients.driven).isEmpty()
+        assertThat(clients.configs).hasSize(17).contains("tomcat/downstream-cf-apache-delay500/c800", "webflux/downstream-cf-apache-delay500/c800",
+            "tomcat-800-threads/downstream-sync-java-delay500/c800")
+        // the remedies on Tomcat: the two asynchronous clients and the larger pool against the blocking call
+        assertThat(clients.driven.map { it.name }).containsExactlyInAnyOrder(
+            "downstream-tomcat-async: client cf-java", "downstream-tomcat-async: client cf-apache", "downstream-larger-pool: delay 500, users 800")
     }
 
     @Test
     fun `no id plans every claim's rows, one comparison each where both sides share a run`() {
         val p = plan()
         assertThat(p.runs.map { it.run }).containsExactlyInAnyOrder(
-            "cpu-bound-event-loop", "cpu-bound-offload", "cpu-bound-coop", "cpu-bound-cold", "cpu-bound-pinned-offload", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "virtual-threads", "database", "jdk")
+            "cpu-bound-event-loop", "cpu-bound-offload", "cpu-bound-coop", "cpu-bound-light", "cpu-bound-cold", "cpu-bound-pinned-offload", "blocking-io", "blocking-io-cold", "event-loop-completable-future", "servers-startup", "servers-peak", "io-downstream-threads", "io-downstream", "io-downstream-clients", "virtual-threads", "database", "jdk")
         val claimRows = claims.comparisons.flatMap { c -> c.rows.filter { it.claimId != null }.map { ClaimRow(c, it) } }
         val planned = p.runs.flatMap { it.driven + it.acrossRuns + it.measuredOnly }.distinct()
         assertThat(planned).containsExactlyInAnyOrderElementsOf(claimRows)
@@ -199,7 +206,7 @@ class FindingsPlanTest {
     fun `an unknown id is an error listing the claims and the runs`() {
         assertThatThrownBy { plan("cpu-offload", "nope") }.isInstanceOf(IllegalArgumentException::class.java)
             .hasMessageStartingWith("no claim, comparison or run named 'nope' in docs/claims.yaml; claims: blocking-little, virtual-threads-tomcat,")
-            .hasMessageContaining("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-offload, cpu-bound-coop, cpu-bound-cold, cpu-bound-pinned, cpu-bound-pinned-offload, blocking-io,")
+            .hasMessageContaining("runs: cpu-bound, cpu-bound-event-loop, cpu-bound-offload, cpu-bound-coop, cpu-bound-light, cpu-bound-cold, cpu-bound-pinned, cpu-bound-pinned-offload, blocking-io,")
     }
 
     @Test

@@ -24,12 +24,34 @@ class ProvenanceTest {
                 "reproduce them; which paths differed is recorded only since 2026-11-29 (`environment.gitChanges`). `findings-run --publish` no " +
                 "longer publishes such a run; these stay until re-run.",
             "",
-            "| run | id | started (UTC) | host | commit | tree |",
-            "|---|---|---|---|---|---|",
-            "| `alpha` | alpha-1 | 2026-11-28 23:07 | AMD EPYC, 2 CPUs | 1057c644aa | **uncommitted changes** |",
-            "| `beta` | beta-1 | 2026-11-28 23:07 | AMD EPYC, 2 CPUs | b754b35699 | **uncommitted changes**: `M docs/findings.md`, `?? a\\|b.txt`, `M x`, and 1 more |",
-            "| `gamma` | gamma-1 | 2026-11-28 23:07 | AMD EPYC, 2 CPUs | none | **not recorded** |",
-            "| `zeta` | zeta-1 | 2026-11-28 23:07 | AMD EPYC, 2 CPUs | 7a29a2a442 | clean |",
+            "Their 0 cells took under a minute of machine time together (each cell from its app's start to its stop, summed; a run resumed over several sittings counts each).",
+            "",
+            "| run | id | started (UTC) | host | commit | tree | cells | machine time |",
+            "|---|---|---|---|---|---|--:|--:|",
+            "| `alpha` | alpha-1 | 2026-11-28 23:07 | AMD EPYC, 2 CPUs | 1057c644aa | **uncommitted changes** | 0 | – |",
+            "| `beta` | beta-1 | 2026-11-28 23:07 | AMD EPYC, 2 CPUs | b754b35699 | **uncommitted changes**: `M docs/findings.md`, `?? a\\|b.txt`, `M x`, and 1 more | 0 | – |",
+            "| `gamma` | gamma-1 | 2026-11-28 23:07 | AMD EPYC, 2 CPUs | none | **not recorded** | 0 | – |",
+            "| `zeta` | zeta-1 | 2026-11-28 23:07 | AMD EPYC, 2 CPUs | 7a29a2a442 | clean | 0 | – |",
+        )
+    }
+
+    @Test
+    fun `a run's machine time is its cells' spans summed, across the sittings of a resumed run`() {
+        val planned = stackbench.runner.plan.Planner.plan(stackbench.runner.suite.SuiteParser(stackbench.runner.suite.MachineFacts(2))
+            .parse("name: v\napps: [{stack: tomcat}]\nendpoints: [{kind: noop}]", "v.yaml")).cells.first()
+        val cell = Fixtures.cell(planned)
+        val cells = listOf(
+            cell.copy(startedAt = "2026-12-06T23:00:00Z", finishedAt = "2026-12-06T23:04:30Z"),
+            cell.copy(startedAt = "2026-12-07T10:00:00Z", finishedAt = "2026-12-07T11:01:00Z"),
+            cell.copy(startedAt = null, finishedAt = "2026-12-07T11:02:00Z"),
+        )
+        val r = run("a-1", "7a29a2a442df", false).copy(cells = cells)
+        assertThat(Provenance.machineTime(r)).isEqualTo(java.time.Duration.ofSeconds(65 * 60 + 30))
+        assertThat(Provenance.hours(java.time.Duration.ofSeconds(65 * 60 + 30))).isEqualTo("1 h 06 min")
+        assertThat(Provenance.hours(java.time.Duration.ofSeconds(29))).isEqualTo("under a minute")
+        assertThat(Provenance.block(mapOf("a" to r)).lines()).contains(
+            "Their 3 cells took 1 h 06 min of machine time together (each cell from its app's start to its stop, summed; a run resumed over several sittings counts each).",
+            "| `a` | a-1 | 2026-11-28 23:07 | AMD EPYC, 2 CPUs | 7a29a2a442 | clean | 3 | 1 h 06 min |",
         )
     }
 

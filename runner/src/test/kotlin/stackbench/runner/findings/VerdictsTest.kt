@@ -545,6 +545,43 @@ class VerdictsTest {
     }
 
     @Test
+    fun `a claim fixed before its run cannot tell until the run is published, and only a run without a suite is a problem`() {
+        val c = claims("{label: x, published: {a: 1500, b: 1000}}")
+        val page = "<!-- verdicts --><!-- /verdicts -->\n\n<!-- table:t --><!-- /table:t -->\n\n<!-- verdict:faster --><!-- /verdict:faster -->\n"
+        val waiting = FindingsUpdate.update(c, emptyMap(), page, pending = setOf("r"))
+        assertThat(waiting.problems).isEmpty()
+        val row = waiting.verdicts.single().rows.single()
+        assertThat(row.verdict).isEqualTo(CANNOT_TELL)
+        assertThat(row.why).isEqualTo("not run yet (docs/runs/r is not published)")
+        assertThat(FindingsDoc.section(waiting.text, FindingsDoc.table("t"))).contains("| x | 1,500 | 1,000 | 1.50× | not run | not run | – | higher | cannot tell: not run yet (docs/runs/r is not published) |")
+        assertThat(FindingsUpdate.update(c, emptyMap(), page).problems).containsExactly("no run 'r' was given")
+        // a published run from before the row: its suite plans the cell now (a re-run will measure it), or it does not (a typo)
+        val older = run(listOf(1000.0, 1010.0, 990.0), listOf(1500.0, 1490.0, 1510.0))
+        val moved = claims("{label: x, published: {a: 1500, b: 1000}}").let { cl -> cl.copy(comparisons = cl.comparisons.map { cmp ->
+            cmp.copy(rows = cmp.rows.map { r -> r.copy(a = r.a.copy(request = "/cpu/direct?limit=5000")) }) }) }
+        val before = FindingsUpdate.update(moved, mapOf("r" to older), page) { it.request == "/cpu/direct?limit=5000" }
+        assertThat(before.problems).isEmpty()
+        assertThat(before.verdicts.single().rows.single().why).isEqualTo("not run yet (docs/runs/r has no cell of webflux /cpu/direct?limit=5000)")
+        assertThat(FindingsUpdate.update(moved, mapOf("r" to older), page).problems)
+            .containsExactly("table t: no cell matches r: webflux /cpu/direct?limit=5000")
+    }
+
+    @Test
+    fun `a claim written after its run began is not tested on it`() {
+        val r = run(listOf(1000.0, 1010.0, 990.0), listOf(1500.0, 1490.0, 1510.0))
+        fun written(day: String) = claims("{label: x, published: {a: 1500, b: 1000}}").let { c -> c.copy(claims = c.claims.map { it.copy(fixed = java.time.LocalDate.parse(day)) }) }
+        val late = written("2999-01-01")
+        val row = Verdicts(mapOf("r" to r), late).claims(late).single().rows.single()
+        assertThat(row.verdict).isEqualTo(CANNOT_TELL)
+        assertThat(row.why).startsWith("the claim was written (2999-01-01) after its run began (").endsWith("): its re-run decides it")
+        assertThat(row.decision!!.relation).describedAs("the ratio is still shown").isEqualTo(Relation.HIGHER)
+        val early = written("2000-01-01")
+        assertThat(Verdicts(mapOf("r" to r), early).claims(early).single().rows.single().verdict).isEqualTo(HOLDS)
+        assertThat(runCatching { ClaimsParser.parse("claims:\n  - {id: a, article: b, text: c, fixed: someday}\ncomparisons: []\n", "c.yaml") }.exceptionOrNull())
+            .hasMessageContaining("fixed").hasMessageContaining("'someday' is not a day")
+    }
+
+    @Test
     fun `a claim without a place, and a verdict typed by hand outside the markers, are reported`() {
         val out = FindingsUpdate.update(grouped, groupedRuns, doc.replace("<!-- verdict:other --><!-- /verdict:other -->", "**Verdict: holds.** We say so."))
         assertThat(out.problems).containsExactly("claim 'other' has no verdict in the document: add <!-- verdict:other --><!-- /verdict:other -->")

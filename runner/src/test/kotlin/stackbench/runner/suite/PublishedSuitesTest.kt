@@ -54,7 +54,7 @@ class PublishedSuitesTest {
     @Test
     fun `the published comparisons are all there`() {
         assertThat(suiteFiles()).contains(
-            "cpu-bound.yaml", "cpu-bound-pinned.yaml", "cpu-bound-event-loop.yaml", "cpu-bound-offload.yaml", "cpu-bound-coop.yaml",
+            "cpu-bound.yaml", "cpu-bound-pinned.yaml", "cpu-bound-event-loop.yaml", "cpu-bound-offload.yaml", "cpu-bound-coop.yaml", "cpu-bound-light.yaml",
             "cpu-bound-pinned-offload.yaml", "blocking-io.yaml", "event-loop.yaml", "event-loop-completable-future.yaml", "servers.yaml",
             "servers-peak.yaml", "servers-startup.yaml", "io-downstream.yaml", "io-downstream-clients.yaml", "virtual-threads.yaml",
         )
@@ -202,13 +202,17 @@ class PublishedSuitesTest {
         val suite = parse("cpu-bound-event-loop.yaml")
         assertThat(suite.apps).isEqualTo(quota.apps)
         val heavy = listOf(50_000L, 100_000, 200_000, 300_000)
-        val (direct, parallel) = suite.endpoints.map { it as EndpointSpec.Cpu }
+        val (direct, parallel, variants) = suite.endpoints.map { it as EndpointSpec.Cpu }
         assertThat(direct.strategies).containsExactly(CpuStrategy.DIRECT)
         assertThat(direct.limits).containsExactlyElementsOf(heavy)
         assertThat(parallel.strategies).containsExactly(CpuStrategy.MONO_PARALLEL)
         assertThat(parallel.limits).containsExactlyElementsOf(heavy)
-        // Tomcat direct, WebFlux direct and Schedulers.parallel() at each limit
-        assertThat(checkFullLength(suite, quota)).hasSize(3 * heavy.size * suite.processes * suite.repetitions)
+        // WebFlux's Dispatchers.Default and plain Mono at the two ends
+        assertThat(variants.strategies).containsExactly(CpuStrategy.DISPATCHERS_DEFAULT, CpuStrategy.MONO)
+        assertThat(variants.limits).containsExactly(100_000L, 300_000L)
+        assertThat(variants.onlyApps).containsExactly("webflux")
+        // Tomcat direct, WebFlux direct and Schedulers.parallel() at each limit, the two variants at two
+        assertThat(checkFullLength(suite, quota)).hasSize((3 * heavy.size + 2 * 2) * suite.processes * suite.repetitions)
     }
 
     /**
@@ -257,12 +261,34 @@ class PublishedSuitesTest {
     fun `cpu-bound-coop is cpu-bound's suspend and cooperative cells at the claims' two limits, every batch, at full length`() {
         val suite = parse("cpu-bound-coop.yaml")
         assertThat(suite.apps.map { it.stack }).containsExactly(Stack.TOMCAT)
-        val cpu = suite.endpoints.single() as EndpointSpec.Cpu
+        val (cpu, direct) = suite.endpoints.map { it as EndpointSpec.Cpu }
         assertThat(cpu.strategies).containsExactly(CpuStrategy.SUSPEND, CpuStrategy.COOP)
         assertThat(cpu.limits).containsExactly(100_000L, 300_000L)
         assertThat(cpu.batches).containsExactly(100L, 1_000, 10_000, 100_000)
-        // suspend once a limit, coop once a limit and batch
-        assertThat(checkFullLength(suite, parse("cpu-bound.yaml"))).hasSize((1 + 4) * 2 * suite.processes * suite.repetitions)
+        // the request thread, for suspend against the plain controller
+        assertThat(direct.strategies).containsExactly(CpuStrategy.DIRECT)
+        assertThat(direct.limits).containsExactly(100_000L, 300_000L)
+        // suspend and direct once a limit, coop once a limit and batch
+        assertThat(checkFullLength(suite, parse("cpu-bound.yaml"))).hasSize((2 + 4) * 2 * suite.processes * suite.repetitions)
+    }
+
+    @Test
+    fun `cpu-bound-light is cpu-bound's Tomcat cells at the light limits, set up as cpu-bound, each cell a process`() {
+        val base = parse("cpu-bound.yaml")
+        val suite = parse("cpu-bound-light.yaml")
+        assertThat(suite.apps.map { it.stack }).containsExactly(Stack.TOMCAT)
+        assertThat(base.apps).containsAll(suite.apps)
+        assertThat(suite.profile).isEqualTo(base.profile)
+        assertThat(suite.load).isEqualTo(base.load)
+        val cpu = suite.endpoints.single() as EndpointSpec.Cpu
+        assertThat(cpu.strategies).containsExactly(CpuStrategy.DIRECT, CpuStrategy.SUSPEND, CpuStrategy.COMPLETABLE_FUTURE, CpuStrategy.DISPATCHERS_DEFAULT)
+        assertThat(cpu.limits).containsExactly(100L, 1_000L)
+        assertThat(suite.restart).isEqualTo(Restart.CELL)
+        assertThat(suite.processes * suite.repetitions).isEqualTo(3)
+        assertThat(suite.untilDecided).isNotNull()
+        val cells = Planner.plan(suite).cells
+        assertThat(cells).hasSize(4 * 2 * 3)
+        assertThat(Planner.plan(base).cells.map { it.key }).containsAll(cells.map { it.key })
     }
 
     @Test
@@ -270,13 +296,19 @@ class PublishedSuitesTest {
         val fast = parse("io-downstream.yaml")
         val threads = parse("io-downstream-threads.yaml")
         for (suite in listOf(fast, threads)) {
-            val downstream = suite.endpoints.single() as EndpointSpec.Downstream
+            val downstream = suite.endpoints.first() as EndpointSpec.Downstream
             assertThat(downstream.clients).containsExactly(DownstreamClient.SYNC_JAVA, DownstreamClient.WEBCLIENT)
             assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(100, 200, 400, 800)))
             assertThat(suite.profile.cpuset).containsExactly(1)
         }
         assertThat((fast.endpoints.single() as EndpointSpec.Downstream).delaysMs).containsExactly(10L)
-        assertThat((threads.endpoints.single() as EndpointSpec.Downstream).delaysMs).containsExactly(100L, 500L)
+        assertThat((threads.endpoints.first() as EndpointSpec.Downstream).delaysMs).containsExactly(100L, 500L)
+        // and the article's opening case: the blocking call on Tomcat at 1,000 ms
+        val opening = threads.endpoints[1] as EndpointSpec.Downstream
+        assertThat(opening.clients).containsExactly(DownstreamClient.SYNC_JAVA)
+        assertThat(opening.delaysMs).containsExactly(1_000L)
+        assertThat(opening.onlyApps).containsExactly("tomcat")
+        assertThat(threads.endpoints).hasSize(2)
         assertThat(threads.apps).isEqualTo(fast.apps)
         // the 100 ms cells at 800 users are the busiest of their half: a 60 s cap, a fresh app per cell
         assertThat(threads.load.settings.warmupMax).isEqualTo(Duration.ofSeconds(60))
@@ -292,13 +324,19 @@ class PublishedSuitesTest {
     @Test
     fun `io-downstream-clients runs every client at 800 users and 500 ms, as io-downstream-threads is set up`() {
         val suite = parse("io-downstream-clients.yaml")
-        val downstream = suite.endpoints.single() as EndpointSpec.Downstream
+        val (downstream, pool) = suite.endpoints.map { it as EndpointSpec.Downstream }
         assertThat(downstream.clients).containsExactlyElementsOf(DownstreamClient.entries)
         assertThat(downstream.delaysMs).containsExactly(500L)
+        assertThat(downstream.onlyApps).containsExactly("tomcat", "webflux")
+        // the article's first remedy: the blocking call on 800 request threads
+        assertThat(pool.clients).containsExactly(DownstreamClient.SYNC_JAVA)
+        assertThat(pool.delaysMs).containsExactly(500L)
+        assertThat(pool.onlyApps).containsExactly("tomcat-800-threads")
+        assertThat(suite.apps.single { it.name == "tomcat-800-threads" }.properties).containsEntry("server.tomcat.threads.max", "800")
         assertThat(suite.load.model).isEqualTo(LoadModel.Closed(listOf(800)))
         val matrix = parse("io-downstream-threads.yaml")
         assertThat(suite.profile).isEqualTo(matrix.profile)
-        assertThat(suite.apps).isEqualTo(matrix.apps)
+        assertThat(suite.apps.filter { it.name != "tomcat-800-threads" }).isEqualTo(matrix.apps)
         assertThat(suite.restart).isEqualTo(matrix.restart)
         assertThat(suite.load.copy(model = matrix.load.model, settings = suite.load.settings.copy(warmupMax = matrix.load.settings.warmupMax))).isEqualTo(matrix.load)
     }
