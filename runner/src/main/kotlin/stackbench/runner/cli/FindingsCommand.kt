@@ -42,15 +42,14 @@ class FindingsCommand : CliktCommand(name = "findings") {
         if (!Files.isRegularFile(docPath)) throw BadInput("--doc: $docPath does not exist")
         val claims = ClaimsParser.parse(Files.readString(claimsPath), Home.path.relativize(claimsPath.toAbsolutePath()).toString())
         // a run with a suite but no folder yet: its claims were fixed before it ran, and their rows wait for it
-        val (pending, published) = FindingsUpdate.runNames(claims).partition { name ->
-            !Files.exists(runs.resolve(name)) && Files.isRegularFile(Home.path.resolve("suites/$name.yaml"))
-        }
+        val suitePlans = SuitePlans(Home.suites)
+        val (pending, published) = FindingsUpdate.runNames(claims).partition { suitePlans.unpublished(it, runs) }
         val results = published.associateWith { name ->
             try { ResultsStore.read(runs.resolve(name)) } catch (e: IllegalArgumentException) { throw BadInput("run '$name': ${e.message}") }
         }
         if (pending.isNotEmpty()) println("not published yet, so their rows cannot tell: ${pending.joinToString { "$runsDir/$it" }} (suites/ has their suites)")
         val doc = Files.readString(docPath)
-        val outcome = try { FindingsUpdate.update(claims, results, doc, Files.readString(claimsPath), pending.toSet(), SuitePlans(Home.suites)::plans) } catch (e: IllegalArgumentException) { throw BadInput("$docPath: ${e.message}") }
+        val outcome = try { FindingsUpdate.update(claims, results, doc, Files.readString(claimsPath), pending.toSet(), suitePlans::plans) } catch (e: IllegalArgumentException) { throw BadInput("$docPath: ${e.message}") }
         outcome.problems.forEach { System.err.println("stackbench: $it") }
         if (outcome.problems.isNotEmpty()) throw ProgramResult(Exit.BAD_INPUT)
         val summaries = RunSummaries.stale(claims, results) { name -> runs.resolve(name).resolve(Reports.MARKDOWN).takeIf(Files::isRegularFile)?.let(Files::readString) }

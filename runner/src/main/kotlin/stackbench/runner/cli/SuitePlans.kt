@@ -23,6 +23,9 @@ class SuitePlans(
 
     fun plans(side: Selector): Boolean = cells(side.run).any { side.matches(it) }
 
+    /** A claims run written before it ran: its suite is here, its folder in [runs] is not yet. */
+    fun unpublished(run: String, runs: Path): Boolean = !Files.exists(runs.resolve(run)) && Files.isRegularFile(suites.resolve("$run.yaml"))
+
     private fun cells(run: String): List<Cell> = plans.getOrPut(run) {
         val file = suites.resolve("$run.yaml")
         if (!Files.isRegularFile(file)) emptyList()

@@ -161,6 +161,7 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
 
     private fun why(row: Row, d: RatioDecision?, flags: List<String>, reps: Int, notRerun: Boolean, size: ClaimVerdict?, steady: RatioDecision?): String {
         val parts = mutableListOf<String>()
+        val missing = if (d == null) unmeasured(row) else emptyList()
         when {
             // over every process the interval decided, and without the app's flagged windows it decided another relation
             d != null && !d.decided && steady != null && steady.decided && d.low != null && d.high != null &&
@@ -172,7 +173,7 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
             d == null && row.b == null && row.publishedA == null -> parts += "no published figure"
             d == null && flags.isNotEmpty() -> return "every repetition flagged " + flags.joinToString("; ")
             // a row fixed in claims.yaml before the run that measures it: it waits for that run
-            d == null && unmeasured(row).isNotEmpty() -> parts += "not run yet (" + unmeasured(row).joinToString("; ") + ")"
+            missing.isNotEmpty() -> parts += "not run yet (" + missing.joinToString("; ") + ")"
             d == null -> parts += "no measured value"
             oneProcess(d) -> parts += processes(minOf(d.processesA!!, d.processesB!!)).let { if (notRerun) "${Processes.NOT_RERUN} ($it a side)" else it }
             reps < Statistics.MIN_FOR_INTERVAL && d.processesA == null -> parts += repetitions(reps)

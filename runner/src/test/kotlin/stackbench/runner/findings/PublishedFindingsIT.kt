@@ -23,10 +23,11 @@ class PublishedFindingsIT {
         val claimsText = Files.readString(root.resolve("docs/claims.yaml"))
         val claims = ClaimsParser.parse(claimsText, "docs/claims.yaml")
         // a claim fixed before its run: a suite in suites/ and no published run yet
-        val (pending, published) = FindingsUpdate.runNames(claims).partition { !Files.exists(root.resolve("docs/runs/$it")) && Files.isRegularFile(root.resolve("suites/$it.yaml")) }
+        val suitePlans = stackbench.runner.cli.SuitePlans(root.resolve("suites"))
+        val (pending, published) = FindingsUpdate.runNames(claims).partition { suitePlans.unpublished(it, root.resolve("docs/runs")) }
         val runs = published.associateWith { stackbench.runner.results.ResultsStore.read(root.resolve("docs/runs/$it")) }
         val out = FindingsUpdate.update(claims, runs, Files.readString(root.resolve("docs/findings.md")), claimsText, pending.toSet(),
-            stackbench.runner.cli.SuitePlans(root.resolve("suites"))::plans)
+            suitePlans::plans)
         assertThat(out.problems).isEmpty()
         assertThat(out.typed).describedAs("verdicts typed by hand outside the markers").isEmpty()
         assertThat(out.changed).describedAs("tables and verdicts that differ from docs/runs; regenerate with ./stackbench findings").isEmpty()
