@@ -19,6 +19,7 @@ import stackbench.runner.plan.Plan
 import stackbench.runner.results.RunResult
 import stackbench.runner.results.RunStatus
 import stackbench.runner.stats.Statistics
+import stackbench.runner.suite.AppSource
 import stackbench.runner.suite.MachineFacts
 import stackbench.runner.suite.Ranges
 import stackbench.runner.suite.Suite
@@ -38,6 +39,8 @@ class FindingsRunCommand(
     private val lab: LabRunner = LabRunner { suite, plan, source, scale, earlier, budget, dir, epilogue ->
         LabRun(install = true).run(suite, plan, source, scale, null, earlier, budget, folder = { dir }, epilogue = epilogue)
     },
+    /** What keeps a run's apps from starting, known before any run (a jar not built, a JDK not installed): [LabRun.startProblems]. */
+    private val startProblems: (Plan) -> List<String> = { LabRun.startProblems(it) { app -> app.build == null && app.source !is AppSource.Command && app.source !is AppSource.Url } },
 ) : CliktCommand(name = "findings-run") {
     override fun help(context: Context) = """
         Runs exactly the cells the comparisons of docs/claims.yaml need, one run after another into
@@ -86,12 +89,17 @@ class FindingsRunCommand(
             repetitions?.let { "$it repetitions (with restart: app, windows a process)" }).joinToString(", ")
         val budgets = plan.runs.associate { it.run to FindingsRunText.budget(it, budget) }
         println(FindingsRunText.header(plan, ids, claimsFile.toString(), reps, scale, budget))
+        val cannotStart = plan.runs.associate { it.run to startProblems(planned.getValue(it.run)) }.filterValues { it.isNotEmpty() }
         if (dryRun) {
-            plan.runs.forEach { println(); println(FindingsRunText.run(it, planned.getValue(it.run), budgets.getValue(it.run))) }
+            plan.runs.forEach {
+                println(); println(FindingsRunText.run(it, planned.getValue(it.run), budgets.getValue(it.run)))
+                cannotStart[it.run]?.let { why -> println(FindingsRunText.cannotStart(why)) }
+            }
             println()
             println(FindingsRunText.total(plan, planned, budget))
             return
         }
+        if (cannotStart.isNotEmpty()) throw BadInput(FindingsRunText.refused(cannotStart, plan.runs.map { it.run }))
         val outcomes = plan.runs.mapIndexed { i, focus ->
             println()
             println("=== ${focus.run} (${i + 1} of ${plan.runs.size}): ${FindingsRunText.run(focus, planned.getValue(focus.run), budgets.getValue(focus.run)).lines().first()}")

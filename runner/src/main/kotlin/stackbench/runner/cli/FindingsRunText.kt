@@ -76,6 +76,17 @@ object FindingsRunText {
         return Outcome(run, took, line, ok = failed == 0 && status == RunStatus.COMPLETE)
     }
 
+    /** The dry run's line under a run whose apps cannot start as the machine is now. */
+    fun cannotStart(why: List<String>): String = "  cannot start: " + why.joinToString("; ")
+
+    /** Why `findings-run` starts nothing: the runs that cannot start and what stops each, and how to run the others. */
+    fun refused(cannotStart: Map<String, List<String>>, runs: List<String>): String = buildString {
+        append("${cannotStart.size} of ${runs.size} run(s) cannot start; nothing was run:")
+        cannotStart.forEach { (run, why) -> why.forEach { append("\n  $run: $it") } }
+        val others = runs.filter { it !in cannotStart }
+        if (others.isNotEmpty()) append("\nfix that first, or name the others to run them now: ${others.joinToString(" ")}")
+    }
+
     fun outcomes(outcomes: List<Outcome>): String =
         "findings-run: ${outcomes.count { it.ok }} of ${outcomes.size} run(s) ended well, in ${time(outcomes.fold(Duration.ZERO) { acc, o -> acc + o.took })}\n" +
             SummaryTable.table(listOf("run", "outcome"), outcomes.map { listOf(it.run, it.line) })

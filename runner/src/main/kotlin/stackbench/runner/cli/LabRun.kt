@@ -216,14 +216,8 @@ class LabRun(
 
     /** Every app the plan starts exists and can start (built-in jars built, own jars and commands present), checked before the first cell. */
     private fun checkJars(plan: Plan) {
-        val apps = (plan.cells.map { it.app } + plan.searches.map { it.app }).distinct()
-        val problems = apps.mapNotNull { stackbench.runner.sut.SystemUnderTest.of(it, Home.path).problem() }.distinct()
-        val downstream = (plan.cells.any { it.endpoint.needsDownstream } || plan.searches.any { it.endpoint.needsDownstream }) &&
-            !Files.isRegularFile(Home.path.resolve(stackbench.runner.catalog.DownstreamJar.PATH))
-        if (problems.isNotEmpty() || downstream) {
-            throw BadInput((problems + listOfNotNull(if (downstream) "the downstream service is not built: downstream.jar is missing (run ./stackbench build)" else null))
-                .joinToString("\n"))
-        }
+        val problems = startProblems(plan) { true }
+        if (problems.isNotEmpty()) throw BadInput(problems.joinToString("\n"))
     }
 
     /**
@@ -246,5 +240,19 @@ class LabRun(
 
         /** The results of [dir] when it holds a run's record (to resume), else null: a new run. */
         fun earlier(dir: Path): RunResult? = if (Files.isRegularFile(dir.resolve(ResultsStore.JSON_FILE))) ResultsStore.read(dir) else null
+
+        /**
+         * What keeps the plan's apps (those [which] selects) from starting: a built-in app not built, an own jar or
+         * command missing, a `jdk:` not installed or too old, the downstream service not built. `findings-run` asks it
+         * of the apps known before any build (built-in apps and own jars the lab does not build) for every run before
+         * the first, so a run that cannot start says so before hours of other runs, not when its turn comes.
+         */
+        fun startProblems(plan: Plan, which: (stackbench.runner.suite.AppConfig) -> Boolean): List<String> {
+            val apps = (plan.cells.map { it.app } + plan.searches.map { it.app }).distinct().filter(which)
+            val problems = apps.mapNotNull { stackbench.runner.sut.SystemUnderTest.of(it, Home.path).problem() }.distinct()
+            val downstream = (plan.cells.any { it.endpoint.needsDownstream } || plan.searches.any { it.endpoint.needsDownstream }) &&
+                !Files.isRegularFile(Home.path.resolve(stackbench.runner.catalog.DownstreamJar.PATH))
+            return problems + listOfNotNull(if (downstream) "the downstream service is not built: downstream.jar is missing (run ./stackbench build)" else null)
+        }
     }
 }

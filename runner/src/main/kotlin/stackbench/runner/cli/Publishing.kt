@@ -47,17 +47,32 @@ object Publishing {
             return false
         }
         Files.createDirectories(target)
-        PublishedRecord.copy(dir.resolve(ResultsStore.JSON_FILE), target.resolve(ResultsStore.GZIP_FILE))
         val beside = BESIDE.map { dir.resolve(it) }.filter { Files.isRegularFile(it) }
         val linked = linked(dir)
+        val stale = stale(target, setOf(ResultsStore.GZIP_FILE) + (beside + linked).map { dir.relativize(it).toString() })
+        PublishedRecord.copy(dir.resolve(ResultsStore.JSON_FILE), target.resolve(ResultsStore.GZIP_FILE))
         (beside + linked).forEach { file ->
             val to = target.resolve(dir.relativize(file).toString())
             Files.createDirectories(to.parent)
             Files.copy(file, to, StandardCopyOption.REPLACE_EXISTING)
         }
         val bytes = Files.walk(target).use { s -> s.filter { Files.isRegularFile(it) }.mapToLong { Files.size(it) }.sum() }
-        println("published $target: ${beside.size + linked.size + 1} files (${linked.size} linked by its pages), ${bytes / 1024} KiB")
+        println("published $target: ${beside.size + linked.size + 1} files (${linked.size} linked by its pages), ${bytes / 1024} KiB" +
+            if (stale.isEmpty()) "" else "; ${stale.size} file(s) of its earlier publication removed (${stale.take(3).joinToString()}${if (stale.size > 3) ", ..." else ""})")
         return true
+    }
+
+    /**
+     * Removes the files under [target] that the new publication does not write ([keeps], relative paths), and the
+     * folders they leave empty: an earlier publication's report or flame graphs must not stay beside a record that no
+     * longer links them. Their names, relative to [target]; git keeps what they were.
+     */
+    private fun stale(target: Path, keeps: Set<String>): List<String> {
+        val files = Files.walk(target).use { s -> s.filter { Files.isRegularFile(it) }.toList() }
+        val gone = files.filter { target.relativize(it).toString() !in keeps }.onEach { Files.delete(it) }
+        Files.walk(target).use { s -> s.filter { Files.isDirectory(it) && it != target }.sorted(Comparator.reverseOrder()).toList() }
+            .forEach { d -> if (Files.list(d).use { it.findFirst().isEmpty }) Files.delete(d) }
+        return gone.map { target.relativize(it).toString() }.sorted()
     }
 
     /** The files inside [dir] that its pages link, each once; a link that leaves the folder or names no file is not copied. */

@@ -162,7 +162,7 @@ class FindingsRunCommandTest {
         val saved = System.out
         System.setOut(PrintStream(out, true, Charsets.UTF_8))
         val code = try {
-            FindingsRunCommand(lab).parse(listOf("cpu-quota", "cpu-pinned", "--out", dir.toString(), "--budget", "5m"))
+            FindingsRunCommand(lab) { emptyList() }.parse(listOf("cpu-quota", "cpu-pinned", "--out", dir.toString(), "--budget", "5m"))
             Exit.OK
         } catch (e: com.github.ajalt.clikt.core.ProgramResult) {
             e.statusCode
@@ -175,5 +175,40 @@ class FindingsRunCommandTest {
         assertThat(text).contains("=== cpu-bound-offload: not run: ${dir.resolve("cpu-bound-offload")} cannot be resumed: it was run at --scale 0.2, not 1.0; give another --out, or move it away")
         assertThat(text).containsPattern("=== cpu-bound-pinned-offload: took \\d+s of machine time; 8 of 8 driven comparisons decided")
         assertThat(text).contains("findings-run: 1 of 2 run(s) ended well")
+    }
+
+    @Test
+    fun `a run whose apps cannot start stops everything before the first cell, naming it and the runs that could go`(@TempDir dir: Path) {
+        val ran = mutableListOf<String>()
+        val lab = LabRunner { suite, _, _, _, _, _, _, _ -> ran += suite.name; error("no run may start") }
+        val missing: (stackbench.runner.plan.Plan) -> List<String> = { plan ->
+            if (plan.suite.name == "jdk") listOf("apps.tomcat-21.jdk: no JDK 21 is installed") else emptyList()
+        }
+        fun parse(vararg args: String): Pair<Int, String> {
+            val out = ByteArrayOutputStream()
+            val saved = System.out
+            System.setOut(PrintStream(out, true, Charsets.UTF_8))
+            val code = try {
+                FindingsRunCommand(lab, missing).parse(args.toList())
+                Exit.OK
+            } catch (e: BadInput) {
+                println(e.message)
+                Exit.BAD_INPUT
+            } finally {
+                System.setOut(saved)
+            }
+            return code to out.toString(Charsets.UTF_8)
+        }
+        val (dryCode, dry) = parse("blocking-io-cold", "jdk", "--dry-run", "--out", dir.toString())
+        assertThat(dryCode).describedAs(dry).isEqualTo(Exit.OK)
+        assertThat(dry).contains("  cannot start: apps.tomcat-21.jdk: no JDK 21 is installed")
+        assertThat(dry.lines().filter { it.startsWith("  cannot start") }).hasSize(1)
+
+        val (code, text) = parse("blocking-io-cold", "jdk", "--out", dir.toString())
+        assertThat(code).describedAs(text).isEqualTo(Exit.BAD_INPUT)
+        assertThat(text).contains("1 of 2 run(s) cannot start; nothing was run:\n  jdk: apps.tomcat-21.jdk: no JDK 21 is installed\n" +
+            "fix that first, or name the others to run them now: blocking-io-cold")
+        assertThat(ran).isEmpty()
+        assertThat(dir).isEmptyDirectory()
     }
 }

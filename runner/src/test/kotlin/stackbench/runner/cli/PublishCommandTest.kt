@@ -40,4 +40,19 @@ class PublishCommandTest {
         assertThat(tmp.resolve("docs/runs/dirty")).doesNotExist()
         assertThat(tmp.resolve("docs/runs/clean/summary.md")).exists()
     }
+
+    @Test
+    fun `publishing again replaces the earlier publication, files it no longer writes removed and not left beside it`(@TempDir tmp: Path) {
+        val target = tmp.resolve("docs/runs/quick-1")
+        Files.createDirectories(target.resolve("profiles/09-old"))
+        Files.writeString(target.resolve("profiles/09-old/flame.html"), "an earlier run's flame graph")
+        Files.writeString(target.resolve("report.html"), "an earlier run's report")
+        write(tmp.resolve("results/quick-1"), RunStatus.COMPLETE, dirty = false)
+        val r = captured("publish", tmp.resolve("results/quick-1").toString(), "--to", tmp.resolve("docs/runs").toString())
+        assertThat(r.code).describedAs(r.err + r.out).isEqualTo(Exit.OK)
+        assertThat(target.resolve("report.html")).doesNotExist()
+        assertThat(target.resolve("profiles/09-old")).doesNotExist()
+        assertThat(target.resolve("profiles/01-a/grew.html")).hasContent("grew")
+        assertThat(r.out).contains("; 2 file(s) of its earlier publication removed (profiles/09-old/flame.html, report.html)")
+    }
 }
