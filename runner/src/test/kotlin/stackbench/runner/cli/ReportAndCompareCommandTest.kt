@@ -24,6 +24,29 @@ class ReportAndCompareCommandTest {
     }
 
     @Test
+    fun `report names a published run that the claims read, whose summary findings fills again`(@TempDir home: Path) {
+        Files.createDirectories(home.resolve("docs/runs/cpu"))
+        Files.createDirectories(home.resolve("docs/runs/other"))
+        Files.writeString(home.resolve("docs/claims.yaml"), """
+            comparisons:
+              - id: pool
+                figure: throughput
+                run: cpu
+                a: {name: pool, app: tomcat, request: "/cpu/completable-future?limit={limit}"}
+                b: {name: thread, app: tomcat, request: "/cpu/direct?limit={limit}"}
+                over: {limit: [100]}
+                published: {a: [10], b: [20]}
+        """.trimIndent())
+        assertThat(stackbench.runner.findings.ClaimsParser.parse(Files.readString(home.resolve("docs/claims.yaml")), "c.yaml").comparisons).hasSize(1)
+        assertThat(ReportCommand.claimsReading(home.resolve("docs/runs/cpu"), home)).isEqualTo("cpu")
+        assertThat(ReportCommand.claimsReading(home.resolve("docs/runs/cpu/results.json"), home)).isEqualTo("cpu")
+        assertThat(ReportCommand.claimsReading(home.resolve("docs/runs/other"), home)).isNull()
+        assertThat(ReportCommand.claimsReading(home.resolve("docs"), home)).isNull()
+        Files.writeString(home.resolve("docs/claims.yaml"), "comparisons: [")
+        assertThat(ReportCommand.claimsReading(home.resolve("docs/runs/cpu"), home)).isNull()
+    }
+
+    @Test
     fun `compare writes compare html into B, or where asked`(@TempDir dir: Path) {
         val a = ReportFixtures.copy(ReportFixtures.COMPARE_A, dir)
         val b = ReportFixtures.copy(ReportFixtures.COMPARE_B, dir)
