@@ -5,6 +5,7 @@ import stackbench.runner.host.ChildProcess
 import stackbench.runner.host.Host
 import stackbench.runner.host.LaunchSpec
 import stackbench.runner.host.ObserverThreads
+import stackbench.runner.host.PortOwner
 import stackbench.runner.isolation.CgroupLimits
 import stackbench.runner.isolation.Confinement
 import stackbench.runner.isolation.Isolation
@@ -209,17 +210,34 @@ class AppLauncher(
         val deadline = System.nanoTime() + wait.toNanos()
         val child = app.process
         var last: Int? = null
+        var foreign: PortOwner.Foreign? = null
         while (System.nanoTime() < deadline) {
             if (child != null && !child.isAlive()) {
                 throw AppStartException("the app exited with status ${child.process.exitValue()} before it was ready", child.logTail())
             }
             last = http.statusOf(url, Duration.ofSeconds(1))
+            // an answer from another process on the app's port is not the app's: the app has not bound it (yet)
+            if (last != null) foreignOnPort(app)?.let { foreign = it; last = null }
             // without a process there is no start to time: only whether it is ready
             if (ready.isReady(last)) return child?.let { (System.nanoTime() - it.startNanos) / 1e6 }
             Thread.sleep(25)
         }
-        val seen = if (last == null) (if (child == null) "${app.baseUrl}" else "its port ${app.baseUrl.port}") + " never answered HTTP" else "GET ${ready.path} answered $last, waiting for ${ready.describe}"
+        val seen = if (last == null) (if (child == null) "${app.baseUrl}" else "its port ${app.baseUrl.port}") + " never answered HTTP" +
+            (foreign?.let { " from the app: another process listens there, ${it.describe()}" } ?: "")
+            else "GET ${ready.path} answered $last, waiting for ${ready.describe}"
         throw AppStartException("the app was not ready within ${wait.seconds} s: $seen", app.logTail())
+    }
+
+    /**
+     * The process that listens on the app's port when it is not the app or one of its children; null when it is, or when
+     * the lab cannot tell (no process of its own, another machine or namespace, or relays in front of the port).
+     */
+    private fun foreignOnPort(app: RunningApp): PortOwner.Foreign? {
+        val child = app.process ?: return null
+        if (host.kind != "local" || app.exposures.isNotEmpty()) return null
+        val handle = child.process.toHandle()
+        val tree = (sequenceOf(handle) + handle.descendants().toList()).map { it.pid() }.toSet()
+        return PortOwner.foreignListener(app.baseUrl.port, tree, child.pid)
     }
 
     /** The app's threads are this machine's (its own host or a namespace of it), not another machine's. */
