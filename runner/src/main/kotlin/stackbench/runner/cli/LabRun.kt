@@ -144,7 +144,7 @@ class LabRun(
                       plan: Plan, dir: Path, earlier: RunResult?, info: RunInfo, untilDecided: Duration?, epilogue: (RunResult, Path) -> Unit): RunResult {
         val console = System.out
         val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
-            mapOf(suite.load.settings.driver.id to lab.driver(suite.load.settings.driver).version)).copy(hosts = hostRecords(labHosts))
+            mapOf(suite.load.settings.driver.id to lab.driver(suite.load.settings.driver).version), output = dir).copy(hosts = hostRecords(labHosts))
             // an install has no git: its runs record the commit its build baked in
             .let { e -> Build.info?.takeIf { Home.installed }?.let { e.copy(gitCommit = it.commit, gitDirty = it.dirty, gitChanges = null) } ?: e }
         val downstreams = Downstreams(DownstreamLauncher(lab.hosts.downstream, lab.java, lab.home, lab.http), suite.downstream, dir)

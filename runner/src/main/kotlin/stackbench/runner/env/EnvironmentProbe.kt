@@ -20,10 +20,11 @@ object EnvironmentProbe {
     /** This machine's name, as runs record it (`environment.hostname`) and the history finds a machine's runs by. */
     fun hostname(): String = runCatching { InetAddress.getLocalHost().hostName }.getOrDefault("unknown")
 
-    fun read(home: Path, java: Path, isolation: String, drivers: Map<String, String>): Environment {
+    /** [output]: the run's results folder, whose files are what the run writes, not a change of the tree it ran from. */
+    fun read(home: Path, java: Path, isolation: String, drivers: Map<String, String>, output: Path? = null): Environment {
         val hw = system?.hardware
         val os = system?.operatingSystem
-        val status = gitStatus(home)
+        val status = gitStatus(home, output)
         return Environment(
             hostname = hostname(),
             os = os?.toString() ?: System.getProperty("os.name"),
@@ -49,10 +50,20 @@ object EnvironmentProbe {
     /** The commit [home] is checked out at; null outside a git checkout. */
     fun gitCommit(home: Path): String? = run(listOf("git", "-C", home.toString(), "rev-parse", "HEAD"), null)?.trim()
 
-    /** `git status --porcelain` of [home], a line a changed path (empty: a clean tree); null outside a git checkout. */
-    fun gitStatus(home: Path): List<String>? =
+    /**
+     * `git status --porcelain` of [home], a line a changed path (empty: a clean tree); null outside a git checkout.
+     * [except] (a folder inside [home], such as a run's own results folder) is left out: a file beside it still counts.
+     */
+    fun gitStatus(home: Path, except: Path? = null): List<String>? =
         // not trimmed: a status line starts with its two columns, the first often a space
-        run(listOf("git", "-C", home.toString(), "status", "--porcelain"), null)?.lines()?.filter { it.isNotBlank() }
+        run(listOf("git", "-C", home.toString(), "status", "--porcelain") + statusPathspec(home, except), null)?.lines()?.filter { it.isNotBlank() }
+
+    /** The pathspec that leaves [except] out of [home]'s status; none when it is not inside [home]. */
+    fun statusPathspec(home: Path, except: Path?): List<String> {
+        val root = home.toAbsolutePath().normalize()
+        val folder = except?.toAbsolutePath()?.normalize()?.takeIf { it.startsWith(root) && it != root } ?: return emptyList()
+        return listOf("--", ":/", ":(exclude)${root.relativize(folder)}")
+    }
 
     fun run(command: List<String>, dir: Path?): String? = runCatching {
         val p = ProcessBuilder(command).redirectErrorStream(true).apply { dir?.let { directory(it.toFile()) } }.start()
