@@ -131,6 +131,8 @@ class SshHost(
          * The wrapper (arguments: pid file, working folder, grace seconds, the command): starts the command in a
          * new session (its own process group), records its pid, and when its own standard input ends — the
          * runner closed it, or the connection dropped — sends the group SIGTERM, then SIGKILL after the grace.
+         * It exits only once its watcher (a fork that carries the wrapper's own command line) has been reaped and the
+         * group is gone (at most 3 s more), so a caller that saw the session end finds none of the role's processes.
          */
         val WRAPPER_SCRIPT = """
             pidfile=${'$'}1; cd "${'$'}2" || exit 126; grace=${'$'}3; shift 3
@@ -144,7 +146,8 @@ class SshHost(
             watcher=${'$'}!
             wait ${'$'}pid; status=${'$'}?
             kill -s KILL -- -${'$'}pid 2>/dev/null
-            pkill -P ${'$'}watcher 2>/dev/null; kill ${'$'}watcher 2>/dev/null
+            pkill -P ${'$'}watcher 2>/dev/null; kill -s KILL ${'$'}watcher 2>/dev/null; wait ${'$'}watcher 2>/dev/null
+            n=0; while [ ${'$'}n -lt 30 ] && kill -s 0 -- -${'$'}pid 2>/dev/null; do sleep 0.1; n=${'$'}((n + 1)); done
             exit ${'$'}status
         """.trimIndent()
 
