@@ -15,7 +15,8 @@ import java.util.Locale
 object FindingsRunText {
 
     /** How one run ended: [line] says it in words; not [ok] when it could not run, was cut short, or a cell failed. */
-    data class Outcome(val run: String, val took: Duration, val line: String, val ok: Boolean)
+    /** [ok]: complete with no failed cell; [complete]: every planned cell ran (some may have failed, as some fail by design). */
+    data class Outcome(val run: String, val took: Duration, val line: String, val ok: Boolean, val complete: Boolean = ok)
 
     /** A run's time for its until-decided rounds: --budget when given, else its suite's own `until-decided`, else [DEFAULT_BUDGET]. */
     fun budget(focus: RunFocus, given: Duration?): Duration = given ?: focus.suite.untilDecided ?: DEFAULT_BUDGET
@@ -73,7 +74,7 @@ object FindingsRunText {
         val status = result.run.status
         val line = "took ${time(took)} of machine time; ${result.decisions.count { it.decided }} of ${result.decisions.size} driven comparisons decided" +
             (if (failed > 0) "; $failed cell(s) failed" else "") + (if (status != RunStatus.COMPLETE) "; ${status.name.lowercase()}" else "")
-        return Outcome(run, took, line, ok = failed == 0 && status == RunStatus.COMPLETE)
+        return Outcome(run, took, line, ok = failed == 0 && status == RunStatus.COMPLETE, complete = status == RunStatus.COMPLETE)
     }
 
     /** The dry run's line under a run whose apps cannot start as the machine is now. */
@@ -87,9 +88,14 @@ object FindingsRunText {
         if (others.isNotEmpty()) append("\nfix that first, or name the others to run them now: ${others.joinToString(" ")}")
     }
 
-    fun outcomes(outcomes: List<Outcome>): String =
-        "findings-run: ${outcomes.count { it.ok }} of ${outcomes.size} run(s) ended well, in ${time(outcomes.fold(Duration.ZERO) { acc, o -> acc + o.took })}\n" +
+    /** The closing lines: how many runs are complete, how many of those had failed cells (a run's table says which), and the machine time. */
+    fun outcomes(outcomes: List<Outcome>): String {
+        val complete = outcomes.count { it.complete }
+        val withFailures = outcomes.count { it.complete && !it.ok }
+        val failures = if (withFailures > 0) " ($withFailures with failed cells: a cell that fails by design is one too; see its line)" else ""
+        return "findings-run: $complete of ${outcomes.size} run(s) complete$failures, in ${time(outcomes.fold(Duration.ZERO) { acc, o -> acc + o.took })}\n" +
             SummaryTable.table(listOf("run", "outcome"), outcomes.map { listOf(it.run, it.line) })
+    }
 
     private fun time(d: Duration) = ConsoleProgress.format(d)
     private fun percent(t: Double) = String.format(Locale.ROOT, if (t * 100 == Math.rint(t * 100)) "%.0f %%" else "%.1f %%", t * 100)

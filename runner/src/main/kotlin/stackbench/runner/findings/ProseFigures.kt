@@ -16,8 +16,9 @@ import kotlin.math.pow
  * A section's runs are those its tables name (`docs/runs/NAME`); a section that names none (the method) is checked
  * against every run. A figure that is neither measured nor published says where it comes from in a comment right
  * after it, and is left alone: `<!-- law: ... -->` (arithmetic from a law), `<!-- derived: ... -->` (arithmetic on
- * figures the page shows, e.g. a ratio of two) or `<!-- article: ... -->` (an article's words that claims.yaml does
- * not hold); anything else is reported, with its line.
+ * figures the page shows, e.g. a ratio of two), `<!-- article: ... -->` (an article's words that claims.yaml does
+ * not hold) or `<!-- earlier: RUN-ID ... -->` (a figure of a run since replaced, named by its id, whose records are in
+ * the repository's history, not in docs/runs); anything else is reported, with its line.
  *
  * What it cannot catch: a figure of one or two digits that happens to equal some other figure of the same unit in the
  * section's runs. What it does catch: a figure no longer in the runs after a re-run, and a mistyped one.
@@ -25,7 +26,7 @@ import kotlin.math.pow
 object ProseFigures {
     data class Unchecked(val line: Int, val figure: String, val section: String) {
         override fun toString() = "line $line: \"$figure\" ($section) is not a figure of the section's runs, their suites, its tables or claims.yaml; " +
-            "correct it, or say where it comes from: $figure<!-- law|derived|article: ... -->"
+            "correct it, or say where it comes from: $figure<!-- law|derived|article|earlier: ... -->"
     }
 
     /** A unit as written, and the scale from a results field to it. */
@@ -60,8 +61,9 @@ object ProseFigures {
     private val UNIT = "req/s|ms|s|%|×|MiB|GiB|GB"
     private const val NUMBER = """(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"""
     private val FIGURE = Regex("""(?<![\w.,])$NUMBER(?:\s?[-–]\s?$NUMBER)?\s?($UNIT)(?![\w/])""")
-    private const val SOURCE_KINDS = "law|article|derived"
-    private val SOURCE = Regex("""<!-- (?:$SOURCE_KINDS): [^>]*-->""")
+    private const val SOURCE_KINDS = "law|article|derived|earlier"
+    /** A source comment; `earlier` must name the replaced run by its id (suite, then its start as 20261125T034724Z). */
+    private val SOURCE = Regex("""<!-- (?:(?:law|article|derived): [^>]*|earlier: [A-Za-z0-9_.-]+-\d{8}T\d{6}Z\b[^>]*)-->""")
     /** Inline code (a setting or a command) and any comment that is not a figure's source: not prose. */
     private val NOT_PROSE = Regex("""`[^`]*`|<!--(?! (?:$SOURCE_KINDS):).*?-->""")
     private val RUN = Regex("""docs/runs/([A-Za-z0-9_.-]+)""")

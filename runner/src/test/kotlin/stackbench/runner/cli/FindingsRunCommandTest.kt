@@ -174,7 +174,7 @@ class FindingsRunCommandTest {
         assertThat(ran).containsExactly("cpu-bound-pinned-offload suites/cpu-bound-pinned-offload.yaml scale 1.0 budget PT5M earlier false in cpu-bound-pinned-offload")
         assertThat(text).contains("=== cpu-bound-offload: not run: ${dir.resolve("cpu-bound-offload")} cannot be resumed: it was run at --scale 0.2, not 1.0; give another --out, or move it away")
         assertThat(text).containsPattern("=== cpu-bound-pinned-offload: took \\d+s of machine time; 8 of 8 driven comparisons decided")
-        assertThat(text).contains("findings-run: 1 of 2 run(s) ended well")
+        assertThat(text).contains("findings-run: 1 of 2 run(s) complete, in ")
     }
 
     @Test

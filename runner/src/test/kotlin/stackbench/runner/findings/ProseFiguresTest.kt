@@ -24,7 +24,7 @@ class ProseFiguresTest {
         assertThat(wrong).hasSize(1)
         assertThat(wrong.single().line).isEqualTo(9)
         assertThat(wrong.single().figure).isEqualTo("${f(rate * 1.02, 0)} req/s")
-        assertThat(wrong.single().toString()).contains("A section").contains("<!-- law|derived|article: ... -->")
+        assertThat(wrong.single().toString()).contains("A section").contains("<!-- law|derived|article|earlier: ... -->")
     }
 
     @Test
@@ -45,6 +45,8 @@ class ProseFiguresTest {
         assertThat(check("the article's 123,456 req/s", claims = "published: {a: 123456}")).isEmpty()
         assertThat(check("Little's law gives 4,000 req/s<!-- law: 200 threads ÷ 50 ms -->")).isEmpty()
         assertThat(check("Little's law: 4,000 req/s")).hasSize(1)
+        assertThat(check("the replaced run's 1.30×<!-- earlier: event-loop-completable-future-20261125T034724Z, AMD EPYC -->")).isEmpty()
+        assertThat(check("the replaced run's 1.30×<!-- earlier: the run before -->")).`as`("an earlier figure names its run by id").hasSize(1)
         assertThat(check("`--duration 77777 s` and <!-- a note: 88888 ms -->")).isEmpty()
         val doc = "## S\n<!-- table:x -->\n| 99999 req/s |\n<!-- /table:x -->\nthe table's 99,999 req/s\n"
         assertThat(ProseFigures.check(doc, runs, "")).isEmpty()
