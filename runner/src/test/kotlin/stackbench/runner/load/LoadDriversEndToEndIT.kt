@@ -81,7 +81,11 @@ class LoadDriversEndToEndIT {
         assertThat(r.model).isEqualTo("open")
         assertThat(r.latencyCorrected).isTrue()
         assertThat(r.statusCodes).containsOnlyKeys("201")
-        assertThat(r.responses).isBetween(195L, 200L) // 2 s × 100/s
+        // 2 s × 100/s: never more than the schedule (a closed model on 4 connections would answer thousands); on a
+        // busy machine (ITs in two JVMs) a few sends can still be queued or in flight when the window closes (CI saw 192)
+        assertThat(r.responses).isBetween(180L, 200L)
+        assertThat(r.inFlightAtEnd).isEqualTo(200L - r.responses)
+        assertThat(r.notes).anySatisfy { assertThat(it).contains("of about 200 intended sends") }
     }
 
     @Test
