@@ -14,8 +14,10 @@ import java.util.Locale
 /** What `findings-run` prints: the plan of each run (all of it with --dry-run), the total, and how each run ended. Pure. */
 object FindingsRunText {
 
-    /** How one run ended: [line] says it in words; not [ok] when it could not run, was cut short, or a cell failed. */
-    /** [ok]: complete with no failed cell; [complete]: every planned cell ran (some may have failed, as some fail by design). */
+    /**
+     * How one run ended: [line] says it in words; [complete] when every planned cell ran (some may have failed, as some
+     * fail by design); [ok] when complete with no failed cell, not when it could not run, was cut short, or a cell failed.
+     */
     data class Outcome(val run: String, val took: Duration, val line: String, val ok: Boolean, val complete: Boolean = ok)
 
     /** A run's time for its until-decided rounds: --budget when given, else its suite's own `until-decided`, else [DEFAULT_BUDGET]. */
