@@ -18,6 +18,7 @@ import stackbench.runner.findings.RunFocus
 import stackbench.runner.plan.Plan
 import stackbench.runner.results.RunResult
 import stackbench.runner.results.RunStatus
+import stackbench.runner.results.Sittings
 import stackbench.runner.stats.Statistics
 import stackbench.runner.suite.AppSource
 import stackbench.runner.suite.MachineFacts
@@ -145,7 +146,14 @@ class FindingsRunCommand(
             earlier.run.suiteText != source.text -> "it was run from another text of ${source.path}"
             earlier.run.scale != scale -> "it was run at --scale ${earlier.run.scale}, not $scale"
             earlier.run.restart != null && earlier.run.restart != suite.restart.id -> "it was run with restart ${earlier.run.restart}, the suite now says ${suite.restart.id}"
-            else -> return
+            // a run is published from one commit (Sittings.unpublishable): another commit's sitting would be measured for nothing
+            else -> {
+                val began = Sittings.of(earlier).first().gitCommit
+                val now = Build.info?.takeIf { Home.installed }?.commit ?: EnvironmentProbe.gitCommit(Home.path)
+                if (began == null || now == null || began == now) return
+                "it began at commit ${began.take(10)} and this clone is at ${now.take(10)}, and a run is published from one commit: " +
+                    "resume it in the clone it began in"
+            }
         }
         throw BadInput("$dir cannot be resumed: $why; give another --out, or move it away")
     }

@@ -147,6 +147,13 @@ class LabRun(
             mapOf(suite.load.settings.driver.id to lab.driver(suite.load.settings.driver).version), output = dir).copy(hosts = hostRecords(labHosts))
             // an install has no git: its runs record the commit its build baked in
             .let { e -> Build.info?.takeIf { Home.installed }?.let { e.copy(gitCommit = it.commit, gitDirty = it.dirty, gitChanges = null) } ?: e }
+        // each sitting of the run is recorded: a resume may meet another host or another tree, and its cells then compare across them
+        val sittings = stackbench.runner.results.Sittings.next(earlier, environment, if (earlier == null) info.startedAt else java.time.Instant.now().toString())
+        stackbench.runner.results.Sittings.differences(sittings.first(), sittings.last()).takeIf { earlier != null && it.isNotEmpty() }?.let {
+            console.println("stackbench: warning: this sitting differs from the one the run began in: ${it.joinToString("; ")}; " +
+                "its cells compare across them (results.json records each sitting, run.sittings)")
+        }
+        val runInfo = info.copy(sittings = sittings)
         val downstreams = Downstreams(DownstreamLauncher(lab.hosts.downstream, lab.java, lab.home, lab.http), suite.downstream, dir)
         // with restart: app, an app serves all its cells, so it gets the downstream if any of them calls it
         val appsCallingDownstream = (plan.cells.map { it.app to it.endpoint } + plan.searches.map { it.app to it.endpoint })
@@ -177,7 +184,7 @@ class LabRun(
         // on Ctrl-C or SIGTERM, the JVM waits for the summary and the epilogue (the resume hint) before it halts
         ShutdownGate().use {
             try {
-                val result = runner.run(plan, dir, info, environment, earlier, untilDecided = untilDecided)
+                val result = runner.run(plan, dir, runInfo, environment, earlier, untilDecided = untilDecided)
                 labHosts.close() // before the summary: Ctrl-C's gate holds the JVM only until run's last line
                 SecretSweep.sweep(dir, suite.secrets).takeIf { it.isNotEmpty() }?.let { files ->
                     console.println("stackbench: a value of ${suite.secrets.joinToString { "\${env:$it}" }} was written by the app or a tool into ${files.joinToString()}: written back as its placeholder")

@@ -1,7 +1,6 @@
 package stackbench.runner.cli
 
 import stackbench.runner.report.PageLinks
-import stackbench.runner.results.Environment
 import stackbench.runner.results.PublishedRecord
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunStatus
@@ -42,7 +41,7 @@ object Publishing {
             println("not published: $name is ${status.name.lowercase()} in $dir; finish it first ($resume resumes it)")
             return false
         }
-        unpublishable(result.environment)?.let { why ->
+        stackbench.runner.results.Sittings.unpublishable(stackbench.runner.results.Sittings.of(result))?.let { why ->
             println("not published: $name $why; commit, then run it again into another folder")
             return false
         }
@@ -82,13 +81,5 @@ object Publishing {
             .flatMap { page -> PageLinks.relative(Files.readString(page)).map { page.parent.resolve(it).normalize() } }
             .filter { it.startsWith(root) && Files.isRegularFile(it) && root.relativize(it).toString() !in BESIDE }
             .distinct()
-    }
-
-    /** Why a run made in [env] cannot be published, or null when its tree was clean at a recorded commit. */
-    fun unpublishable(env: Environment): String? = when {
-        env.gitCommit == null || env.gitDirty == null -> "records no git commit (made outside a clone?)"
-        env.gitDirty -> "was made from a tree with uncommitted changes at ${env.gitCommit.take(10)}" +
-            (env.gitChanges?.let { ": " + it.take(5).joinToString(", ") { c -> c.trim() } + if (it.size > 5) ", ..." else "" } ?: "")
-        else -> null
     }
 }

@@ -1,6 +1,8 @@
 package stackbench.runner.findings
 
 import stackbench.runner.results.RunResult
+import stackbench.runner.results.Sitting
+import stackbench.runner.results.Sittings
 import java.time.Duration
 import java.time.Instant
 
@@ -14,7 +16,7 @@ import java.time.Instant
 object Provenance {
     /** The table over [runs] (name → run), in name order, with a sentence that counts the dirty ones. */
     fun block(runs: Map<String, RunResult>): String = buildString {
-        val dirty = runs.values.count { it.environment.gitDirty != false }
+        val dirty = runs.values.count { r -> Sittings.of(r).any { it.gitDirty != false } }
         appendLine(
             if (dirty == 0) "All ${runs.size} runs below were made from a clean tree at the commit each names."
             else "$dirty of the ${runs.size} runs below were made from a tree with uncommitted changes (or record no commit), so " +
@@ -28,9 +30,13 @@ object Provenance {
         appendLine("| run | id | started (UTC) | host | commit | tree | cells | machine time |")
         appendLine("|---|---|---|---|---|---|--:|--:|")
         for ((name, r) in runs.toSortedMap()) {
-            val env = r.environment
+            val sittings = Sittings.of(r)
             val started = r.run.startedAt.take(16).replace('T', ' ')
-            appendLine("| `$name` | ${r.run.id} | $started | ${env.cpuModel.trim()}, ${env.logicalCpus} CPUs | ${env.gitCommit?.take(10) ?: "none"} | ${tree(r)} | " +
+            // a run resumed over several sittings names each host it met and each commit it ran from
+            val host = Sittings.hosts(sittings).joinToString(" / ") + ", ${r.environment.logicalCpus} CPUs" +
+                if (sittings.size > 1) " (${sittings.size} sittings)" else ""
+            val commits = sittings.map { it.gitCommit?.take(10) ?: "none" }.distinct().joinToString(", ")
+            appendLine("| `$name` | ${r.run.id} | $started | $host | $commits | ${tree(sittings)} | " +
                 "${r.cells.size} | ${machineTime(r)?.let(::hours) ?: "–"} |")
         }
     }.trimEnd()
@@ -56,12 +62,12 @@ object Provenance {
 
     private fun instant(s: String): Instant? = runCatching { Instant.parse(s) }.getOrNull()
 
-    private fun tree(r: RunResult): String {
-        val env = r.environment
-        return when (env.gitDirty) {
-            false -> "clean"
+    /** Clean when every sitting was; else the first sitting that was not, as it was. */
+    private fun tree(sittings: List<Sitting>): String {
+        val s = sittings.firstOrNull { it.gitDirty != false } ?: return "clean"
+        return when (s.gitDirty) {
             null -> "**not recorded**"
-            true -> "**uncommitted changes**" + (env.gitChanges?.let { c ->
+            else -> "**uncommitted changes**" + (s.gitChanges?.let { c ->
                 ": " + c.take(3).joinToString(", ") { "`" + it.trim().replace("|", "\\|") + "`" } + if (c.size > 3) ", and ${c.size - 3} more" else ""
             } ?: "")
         }

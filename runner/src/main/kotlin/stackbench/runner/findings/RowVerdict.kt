@@ -25,7 +25,7 @@ data class RowVerdict(
     val repetitions: Int,
     /** Disqualifying flags that the counted cells' condition waived ([Flags.waived]), each once, with why and the sides that carry it. */
     val waived: List<Waived> = emptyList(),
-    /** A row of a run from before processes were recorded with one JVM a side: it cannot tell until re-run. */
+    /** A row that tests a claim, of a run from before processes were recorded with one JVM a side: it cannot tell until re-run. */
     val notRerun: Boolean = false,
     /** The one-sided test of the row's [Row.size]: null when it claims none. */
     val sizeVerdict: ClaimVerdict? = null,

@@ -88,8 +88,10 @@ class Verdicts(private val runs: Map<String, RunResult>, private val declared: C
             if (writtenAfter != null) ClaimVerdict.CANNOT_TELL else both(decision?.let { Decisions.verdict(claim, it) } ?: ClaimVerdict.CANNOT_TELL, sizeVerdict)
         }
         val reps = if (vb != null) minOf(va.size, vb.size) else va.size
-        // a run of one JVM a configuration, from before the process was the unit: only a re-run can decide it
-        val notRerun = verdict == ClaimVerdict.CANNOT_TELL && decision?.let(::oneProcess) == true && !(a + b.orEmpty()).all { Processes.recorded(it) }
+        // a run of one JVM a configuration, from before the process was the unit: only a re-run can decide it. A row
+        // outside every claim is not re-run for its own sake (its run claims nothing): it says one process
+        val notRerun = verdict == ClaimVerdict.CANNOT_TELL && row.claimId != null && decision?.let(::oneProcess) == true &&
+            !(a + b.orEmpty()).all { Processes.recorded(it) }
         val why = if (verdict != ClaimVerdict.CANNOT_TELL) ""
             else if (writtenAfter != null) "the claim was written ($writtenAfter) after its run began (${began.min()}): its re-run decides it"
             else why(row, decision, flags, reps, notRerun, sizeVerdict, engine?.steady)

@@ -19,7 +19,13 @@ object EnvironmentSection {
             "cells" to "${CellCount.of(result)}; ${run.repetitions} repetition(s) of each",
             "scale" to e(Format.plain(run.scale)) + if (run.scale != 1.0) " (warm-up and measured durations scaled)" else "",
             "command" to "<code>${e(run.command.joinToString(" "))}</code>",
-        )
+        ) + stackbench.runner.results.Sittings.of(result).takeIf { it.size > 1 }?.let { ss ->
+            // a resumed run: each sitting's start, host and tree (the machine below is the last sitting's)
+            listOf("sittings" to ss.joinToString("<br>") { s ->
+                "${e(Format.instant(s.startedAt))}: ${e(s.hostname)} <small>${e(s.cpuModel)}</small> at ${e(s.gitCommit?.take(10) ?: "no commit")}" +
+                    if (s.gitDirty == true) " <span class=\"flag\">uncommitted changes</span>" else ""
+            })
+        }.orEmpty()
         val machine = listOf(
             "host" to e(env.hostname),
             "OS, kernel" to "${e(env.os)}<small>kernel ${e(env.kernel)}</small>",

@@ -62,6 +62,13 @@ object MarkdownSummary {
                 (if (failed > 0) ", $failed failed" else "") + ", ${view.repetitionsText}. " +
                 "${md(env.cpuModel)}, ${env.logicalCpus} CPUs; apps on ${md(env.appJdk)}; ${md(env.drivers.values.joinToString(", "))}; isolation ${md(env.isolation)}.")
             appendLine()
+            stackbench.runner.results.Sittings.of(result).takeIf { it.size > 1 }?.let { ss ->
+                appendLine("Resumed: ${ss.size} sittings, " + ss.joinToString("; ") { s ->
+                    "from ${s.startedAt.take(16).replace('T', ' ')} UTC on ${md(s.cpuModel)} at ${s.gitCommit?.take(10) ?: "no commit"}" +
+                        if (s.gitDirty == true) " (uncommitted changes)" else ""
+                } + "; the host above is the last one's.")
+                appendLine()
+            }
             appendLine("| configuration | endpoint | load | measured | req/s | p50 ms | p99 ms | errors | app CPU | flags |")
             appendLine("|---|---|---|--:|--:|--:|--:|--:|--:|---|")
             appendLine(rows)

@@ -153,11 +153,31 @@ data class RunInfo(
     val only: List<String>? = null,
     /** The comparisons the run decided in place of its suite's `compare:` list (`findings-run`); null: the suite's own. */
     val comparisons: List<ComparisonRecord>? = null,
+    /**
+     * Each sitting of the run, the first where it began and one more for each `--resume`, with the host and the tree it
+     * ran on ([Sittings]); empty in runs before 2026-12-07, whose [Environment] is their last sitting's and which do not
+     * say whether they were resumed.
+     */
+    val sittings: List<Sitting> = emptyList(),
 ) {
     /** [suite] narrowed as this run was (`--resume` plans the same cells and decides the same comparisons). */
     fun focus(suite: stackbench.runner.suite.Suite): stackbench.runner.suite.Suite =
         if (only == null) suite else suite.focused(only.toSet(), comparisons.orEmpty().map { it.comparison() })
 }
+
+/**
+ * One sitting of a run: when it began ([startedAt]), on which host ([hostname], [cpuModel]) and from which tree
+ * ([gitCommit], [gitDirty], [gitChanges] as [Environment] records them). A run resumed in another session can meet
+ * another machine or another commit; its sittings say so (results/Sittings).
+ */
+data class Sitting(
+    val startedAt: String,
+    val hostname: String,
+    val cpuModel: String,
+    val gitCommit: String? = null,
+    val gitDirty: Boolean? = null,
+    val gitChanges: List<String>? = null,
+)
 
 /** A comparison a run decides that its suite file does not name (`findings-run`): as [stackbench.runner.suite.SuiteComparison] holds it. */
 data class ComparisonRecord(

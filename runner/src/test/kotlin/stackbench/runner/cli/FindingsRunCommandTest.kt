@@ -178,6 +178,32 @@ class FindingsRunCommandTest {
     }
 
     @Test
+    fun `a run begun at another commit is not resumed, since a run is published from one commit`(@TempDir dir: Path) {
+        val head = stackbench.runner.env.EnvironmentProbe.gitCommit(Home.path)
+        org.junit.jupiter.api.Assumptions.assumeTrue(head != null, "the tests run outside a git clone")
+        val suiteText = Files.readString(Path.of("../suites/cpu-bound-offload.yaml"))
+        ResultsStore(dir.resolve("cpu-bound-offload")).write(RunResult(
+            run = Fixtures.info().copy(suite = "cpu-bound-offload", suiteText = suiteText, restart = "cell"),
+            environment = Fixtures.environment().copy(gitCommit = "0123456789abcdef0123456789abcdef01234567", gitDirty = false)))
+        val lab = LabRunner { _, _, _, _, _, _, _, _ -> error("no run may start") }
+        val out = ByteArrayOutputStream()
+        val saved = System.out
+        System.setOut(PrintStream(out, true, Charsets.UTF_8))
+        val code = try {
+            FindingsRunCommand(lab) { emptyList() }.parse(listOf("cpu-bound-offload", "--out", dir.toString()))
+            Exit.OK
+        } catch (e: com.github.ajalt.clikt.core.ProgramResult) {
+            e.statusCode
+        } finally {
+            System.setOut(saved)
+        }
+        val text = out.toString(Charsets.UTF_8)
+        assertThat(code).describedAs(text).isEqualTo(Exit.CELL_FAILED)
+        assertThat(text).contains("=== cpu-bound-offload: not run: ${dir.resolve("cpu-bound-offload")} cannot be resumed: it began at commit 0123456789 " +
+            "and this clone is at ${head!!.take(10)}, and a run is published from one commit: resume it in the clone it began in; give another --out, or move it away")
+    }
+
+    @Test
     fun `a run whose apps cannot start stops everything before the first cell, naming it and the runs that could go`(@TempDir dir: Path) {
         val ran = mutableListOf<String>()
         val lab = LabRunner { suite, _, _, _, _, _, _, _ -> ran += suite.name; error("no run may start") }

@@ -117,7 +117,10 @@ class RunnerSignalsIT {
             assertThat(text).`as`("the summary table").containsPattern("#\\s+app\\s+endpoint\\s+load\\s+req/s")
             assertThat(text).contains("results: $out")
             assertThat(text).contains("the run was interrupted; finish it with: ./stackbench run --resume $out")
-            assertThat(ResultsStore.read(out).run.status).isEqualTo(RunStatus.INTERRUPTED)
+            val record = ResultsStore.read(out)
+            assertThat(record.run.status).isEqualTo(RunStatus.INTERRUPTED)
+            // its one sitting, where it began, on this host: a resume would add the next
+            assertThat(record.run.sittings.map { it.startedAt to it.hostname }).containsExactly(record.run.startedAt to record.environment.hostname)
             Thread.sleep(1000)
             assertThat(processesOf(out)).isEmpty()
             assertThat(groupsOf(runner.pid())).isEmpty()

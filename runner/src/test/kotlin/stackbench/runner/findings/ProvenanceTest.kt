@@ -56,6 +56,23 @@ class ProvenanceTest {
     }
 
     @Test
+    fun `a run resumed over sittings names each host and commit it met, and is dirty when any sitting was`() {
+        val first = stackbench.runner.results.Sitting("2026-11-28T23:07:15Z", "lab-1", "Intel(R) Xeon(R) Processor", "7a29a2a442df", false)
+        val resumed = run("r-1", "7a29a2a442df", false).let { r ->
+            r.copy(run = r.run.copy(sittings = listOf(first, first.copy(startedAt = "2026-11-29T10:00:00Z", hostname = "lab-2", cpuModel = "AMD EPYC"))))
+        }
+        val dirtyLater = run("d-1", "7a29a2a442df", false).let { r ->
+            r.copy(run = r.run.copy(sittings = listOf(first, first.copy(startedAt = "2026-11-29T10:00:00Z", gitCommit = "81c59ea0aa", gitDirty = true, gitChanges = listOf(" M x")))))
+        }
+        val lines = Provenance.block(mapOf("r" to resumed, "d" to dirtyLater)).lines()
+        assertThat(lines.first()).startsWith("1 of the 2 runs below were made from a tree with uncommitted changes")
+        assertThat(lines).contains(
+            "| `r` | r-1 | 2026-11-28 23:07 | Intel(R) Xeon(R) Processor / AMD EPYC, 2 CPUs (2 sittings) | 7a29a2a442 | clean | 0 | – |",
+            "| `d` | d-1 | 2026-11-28 23:07 | Intel(R) Xeon(R) Processor, 2 CPUs (2 sittings) | 7a29a2a442, 81c59ea0aa | **uncommitted changes**: `M x` | 0 | – |",
+        )
+    }
+
+    @Test
     fun `when every run is clean the sentence says so`() {
         val block = Provenance.block(mapOf("a" to run("a-1", "7a29a2a442df", false)))
         assertThat(block.lines().first()).isEqualTo("All 1 runs below were made from a clean tree at the commit each names.")

@@ -125,6 +125,12 @@ class VerdictsTest {
         assertThat(VerdictText.verdictCell(one)).isEqualTo("cannot tell: not re-run under the process-level method (one process a side)")
         // the same single JVM a side in a run that recorded it is not a re-run's business: it says one process
         assertThat(verdict(run(tomcat.take(1), webflux.take(1))).notRerun).isFalse()
+        // a row outside every claim is not re-run for its own sake: the same run reads one process a side, no promise
+        val unclaimed = claims("{label: x, published: {a: 1500, b: 1000}}").let { cs -> cs.copy(comparisons = cs.comparisons.map { c -> c.copy(rows = c.rows.map { it.copy(claimId = null) }) }) }
+            .comparisons.single().let { c -> Verdicts(mapOf("r" to perApp)).row(c, c.rows.single()) }
+        assertThat(unclaimed.verdict).isEqualTo(CANNOT_TELL)
+        assertThat(unclaimed.notRerun).isFalse()
+        assertThat(VerdictText.verdictCell(unclaimed)).isEqualTo("cannot tell: one process")
     }
 
     @Test

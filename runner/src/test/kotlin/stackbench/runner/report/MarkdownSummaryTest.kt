@@ -22,6 +22,18 @@ class MarkdownSummaryTest {
     }
 
     @Test
+    fun `a resumed run names each sitting's start, host and commit, in Markdown and HTML, and a run of one sitting says nothing of it`() {
+        val base = ReportFixtures.load(ReportFixtures.SWEEP)
+        assertThat(md).doesNotContain("Resumed:")
+        assertThat(HtmlReport.render(base)).doesNotContain(">sittings<")
+        val first = stackbench.runner.results.Sitting("2026-12-06T22:00:00Z", "lab-1", "Intel(R) Xeon(R) Processor", "7a29a2a442df", false)
+        val resumed = base.copy(run = base.run.copy(sittings = listOf(first, first.copy(startedAt = "2026-12-07T18:49:00Z", hostname = "lab-2", cpuModel = "AMD EPYC"))))
+        assertThat(MarkdownSummary.render(resumed)).contains(
+            "Resumed: 2 sittings, from 2026-12-06 22:00 UTC on Intel(R) Xeon(R) Processor at 7a29a2a442; from 2026-12-07 18:49 UTC on AMD EPYC at 7a29a2a442; the host above is the last one's.")
+        assertThat(HtmlReport.render(resumed)).contains(">sittings<", "lab-2 <small>AMD EPYC</small> at 7a29a2a442")
+    }
+
+    @Test
     fun `markdown escaping leaves plain words alone and neutralises markup`() {
         assertThat(MarkdownSummary.md("tomcat-platform c64")).isEqualTo("tomcat-platform c64")
         assertThat(MarkdownSummary.md("a|b *c* <d> [e](f)\nnext")).isEqualTo("a\\|b \\*c\\* &lt;d&gt; \\[e\\](f) next")
