@@ -128,8 +128,10 @@ class SuiteRunner(
                     }
                     val next = Rounds.cells(plan, open, cells, index)
                     // a round's processes are new: their start and priming on top of the windows
+                    // (a cell timed whole from its own app's start already holds its start and priming)
                     val estimate = next.fold(java.time.Duration.ZERO) { acc, c -> acc + roundEstimate(c, cells) } +
-                        stackbench.runner.plan.Estimates.priming(next, plan.suite.restart == stackbench.runner.suite.Restart.APP)
+                        stackbench.runner.plan.Estimates.priming(next.filter { kept(it, cells) != null || whole(it, cells) == null },
+                            plan.suite.restart == stackbench.runner.suite.Restart.APP)
                     if (System.nanoTime() + estimate.toNanos() > deadline) {
                         listener.note("stackbench: --until-decided: the budget has no room for look ${look + 1} of $maxLooks (about ${estimate.seconds} s); " +
                             "still open: ${result.decisions.filter { !it.decided }.joinToString { it.name }}")
@@ -187,13 +189,24 @@ class SuiteRunner(
 
     /**
      * How long one more repetition of [cell]'s configuration will take: the median of its earlier repetitions that
-     * did not start their app (a kept app does not start or prime again), else the plan's estimate.
+     * did not start their app (a kept app does not start or prime again; the round adds its priming), else of those
+     * that did, start and priming included (`restart: cell`, or one window a process), else the plan's estimate. The
+     * measured times, not the plan's, choose whether a round fits the budget: the plan's run short on a slow host.
      */
-    private fun roundEstimate(cell: Cell, done: List<CellResult>): java.time.Duration {
-        val times = done.filter { it.configKey == cell.configKey && it.appStartedBy != null }.mapNotNull { it.timings?.totalMs?.toDouble() }
-        return if (times.isEmpty()) stackbench.runner.plan.Estimates.cell(cell)
-        else java.time.Duration.ofMillis(stackbench.runner.stats.Statistics.median(times).toLong())
-    }
+    private fun roundEstimate(cell: Cell, done: List<CellResult>): java.time.Duration =
+        kept(cell, done) ?: whole(cell, done) ?: stackbench.runner.plan.Estimates.cell(cell)
+
+    /** The median time of [cell]'s configuration's earlier cells served by a kept app; null when none was. */
+    private fun kept(cell: Cell, done: List<CellResult>): java.time.Duration? =
+        median(done.filter { it.configKey == cell.configKey && it.appStartedBy != null })
+
+    /** The median time of [cell]'s configuration's earlier cells that started their own app, start and priming included; null when none did. */
+    private fun whole(cell: Cell, done: List<CellResult>): java.time.Duration? =
+        median(done.filter { it.configKey == cell.configKey && it.appStartedBy == null })
+
+    private fun median(cells: List<CellResult>): java.time.Duration? =
+        cells.mapNotNull { it.timings?.totalMs?.toDouble() }.takeIf { it.isNotEmpty() }
+            ?.let { java.time.Duration.ofMillis(stackbench.runner.stats.Statistics.median(it).toLong()) }
 
     /** For tests: as if Ctrl-C arrived. */
     fun requestStop() = stopping.set(true)

@@ -142,6 +142,25 @@ class FindingsRunCommandTest {
         )
     }
 
+    /** [command] parsed with [args], as `main` would: its exit code and what it printed (a bad input's message too). */
+    private fun parsed(command: FindingsRunCommand, vararg args: String): Pair<Int, String> {
+        val out = ByteArrayOutputStream()
+        val saved = System.out
+        System.setOut(PrintStream(out, true, Charsets.UTF_8))
+        val code = try {
+            command.parse(args.toList())
+            Exit.OK
+        } catch (e: com.github.ajalt.clikt.core.ProgramResult) {
+            e.statusCode
+        } catch (e: BadInput) {
+            println(e.message)
+            Exit.BAD_INPUT
+        } finally {
+            System.setOut(saved)
+        }
+        return code to out.toString(Charsets.UTF_8)
+    }
+
     @Test
     fun `each run goes through the lab in turn, one that cannot run does not stop the next, and the exit code says so`(@TempDir dir: Path) {
         // an earlier cpu-bound-offload run at another scale is not resumed into
@@ -158,18 +177,7 @@ class FindingsRunCommandTest {
             epilogue(result, folder)
             result
         }
-        val out = ByteArrayOutputStream()
-        val saved = System.out
-        System.setOut(PrintStream(out, true, Charsets.UTF_8))
-        val code = try {
-            FindingsRunCommand(lab) { emptyList() }.parse(listOf("cpu-quota", "cpu-pinned", "--out", dir.toString(), "--budget", "5m"))
-            Exit.OK
-        } catch (e: com.github.ajalt.clikt.core.ProgramResult) {
-            e.statusCode
-        } finally {
-            System.setOut(saved)
-        }
-        val text = out.toString(Charsets.UTF_8)
+        val (code, text) = parsed(FindingsRunCommand(lab) { emptyList() }, "cpu-quota", "cpu-pinned", "--out", dir.toString(), "--budget", "5m")
         assertThat(code).describedAs(text).isEqualTo(Exit.CELL_FAILED)
         assertThat(ran).containsExactly("cpu-bound-pinned-offload suites/cpu-bound-pinned-offload.yaml scale 1.0 budget PT5M earlier false in cpu-bound-pinned-offload")
         assertThat(text).contains("=== cpu-bound-offload: not run: ${dir.resolve("cpu-bound-offload")} cannot be resumed: it was run at --scale 0.2, not 1.0; give another --out, or move it away")
@@ -186,18 +194,7 @@ class FindingsRunCommandTest {
             run = Fixtures.info().copy(suite = "cpu-bound-offload", suiteText = suiteText, restart = "cell"),
             environment = Fixtures.environment().copy(gitCommit = "0123456789abcdef0123456789abcdef01234567", gitDirty = false)))
         val lab = LabRunner { _, _, _, _, _, _, _, _ -> error("no run may start") }
-        val out = ByteArrayOutputStream()
-        val saved = System.out
-        System.setOut(PrintStream(out, true, Charsets.UTF_8))
-        val code = try {
-            FindingsRunCommand(lab) { emptyList() }.parse(listOf("cpu-bound-offload", "--out", dir.toString()))
-            Exit.OK
-        } catch (e: com.github.ajalt.clikt.core.ProgramResult) {
-            e.statusCode
-        } finally {
-            System.setOut(saved)
-        }
-        val text = out.toString(Charsets.UTF_8)
+        val (code, text) = parsed(FindingsRunCommand(lab) { emptyList() }, "cpu-bound-offload", "--out", dir.toString())
         assertThat(code).describedAs(text).isEqualTo(Exit.CELL_FAILED)
         assertThat(text).contains("=== cpu-bound-offload: not run: ${dir.resolve("cpu-bound-offload")} cannot be resumed: it began at commit 0123456789 " +
             "and this clone is at ${head!!.take(10)}, and a run is published from one commit: resume it in the clone it began in; give another --out, or move it away")
@@ -210,21 +207,7 @@ class FindingsRunCommandTest {
         val missing: (stackbench.runner.plan.Plan) -> List<String> = { plan ->
             if (plan.suite.name == "jdk") listOf("apps.tomcat-21.jdk: no JDK 21 is installed") else emptyList()
         }
-        fun parse(vararg args: String): Pair<Int, String> {
-            val out = ByteArrayOutputStream()
-            val saved = System.out
-            System.setOut(PrintStream(out, true, Charsets.UTF_8))
-            val code = try {
-                FindingsRunCommand(lab, missing).parse(args.toList())
-                Exit.OK
-            } catch (e: BadInput) {
-                println(e.message)
-                Exit.BAD_INPUT
-            } finally {
-                System.setOut(saved)
-            }
-            return code to out.toString(Charsets.UTF_8)
-        }
+        fun parse(vararg args: String) = parsed(FindingsRunCommand(lab, missing), *args)
         val (dryCode, dry) = parse("blocking-io-cold", "jdk", "--dry-run", "--out", dir.toString())
         assertThat(dryCode).describedAs(dry).isEqualTo(Exit.OK)
         assertThat(dry).contains("  cannot start: apps.tomcat-21.jdk: no JDK 21 is installed")

@@ -112,6 +112,24 @@ class UntilDecidedTest {
         assertThat(result.cells).hasSize(9)
         assertThat(result.decisions.single { it.name == "noisy" }.decided).isFalse()
     }
+
+    @Test
+    fun `a round fits the budget by the cells' measured times, not the plan's, when the host runs slower than planned`(@TempDir dir: Path) {
+        // each cell took 10 min from its app's start to its stop: a round of the noisy comparison's two cells takes 20,
+        // which a 15-minute budget has no room for, however short the plan's estimate of them
+        val slow = Fixtures.cell(plan.cells.first()).timings!!.copy(totalMs = 600_000)
+        val planned = plan.cells.filter { it.app.name != "v" }.take(2)
+        assertThat(planned.sumOf { stackbench.runner.plan.Estimates.cell(it).toMillis() } +
+            stackbench.runner.plan.Estimates.priming(planned, false).toMillis()).`as`("the plan's estimate of the round").isLessThan(15 * 60_000L)
+        val result = SuiteRunner({ cell, _ -> Fixtures.cell(cell, throughput = throughput(cell.app.name, cell.repetition)).copy(timings = slow) }, ProgressListener.Silent)
+            .run(plan, dir, Fixtures.info(plan.cells.size), Fixtures.environment(), hooks = false, untilDecided = java.time.Duration.ofMinutes(15))
+        assertThat(result.cells).hasSize(9)
+        assertThat(result.decisions.single { it.name == "noisy" }.decided).isFalse()
+        // at the plan's own pace the same budget takes the round
+        val quick = SuiteRunner({ cell, _ -> Fixtures.cell(cell, throughput = throughput(cell.app.name, cell.repetition)) }, ProgressListener.Silent)
+            .run(plan, dir.resolve("quick"), Fixtures.info(plan.cells.size), Fixtures.environment(), hooks = false, untilDecided = java.time.Duration.ofMinutes(15))
+        assertThat(quick.cells.size).isGreaterThan(9)
+    }
 }
 
 class CapacitySearchTest {
