@@ -149,7 +149,7 @@ class LabRun(
             .let { e -> Build.info?.takeIf { Home.installed }?.let { e.copy(gitCommit = it.commit, gitDirty = it.dirty, gitChanges = null) } ?: e }
         // each sitting of the run is recorded: a resume may meet another host or another tree, and its cells then compare across them
         val sittings = stackbench.runner.results.Sittings.next(earlier, environment, if (earlier == null) info.startedAt else java.time.Instant.now().toString())
-        stackbench.runner.results.Sittings.differences(sittings.first(), sittings.last()).takeIf { earlier != null && it.isNotEmpty() }?.let {
+        stackbench.runner.results.Sittings.differences(sittings.first(), sittings.last()).takeIf { it.isNotEmpty() }?.let {
             console.println("stackbench: warning: this sitting differs from the one the run began in: ${it.joinToString("; ")}; " +
                 "its cells compare across them (results.json records each sitting, run.sittings)")
         }

@@ -4,6 +4,7 @@ import stackbench.runner.report.PageLinks
 import stackbench.runner.results.PublishedRecord
 import stackbench.runner.results.ResultsStore
 import stackbench.runner.results.RunStatus
+import stackbench.runner.results.Sittings
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardCopyOption
@@ -41,7 +42,7 @@ object Publishing {
             println("not published: $name is ${status.name.lowercase()} in $dir; finish it first ($resume resumes it)")
             return false
         }
-        stackbench.runner.results.Sittings.unpublishable(stackbench.runner.results.Sittings.of(result))?.let { why ->
+        Sittings.unpublishable(Sittings.of(result))?.let { why ->
             println("not published: $name $why; commit, then run it again into another folder")
             return false
         }

@@ -127,10 +127,11 @@ class SuiteRunner(
                         break
                     }
                     val next = Rounds.cells(plan, open, cells, index)
-                    // a round's processes are new: their start and priming on top of the windows
-                    // (a cell timed whole from its own app's start already holds its start and priming)
-                    val estimate = next.fold(java.time.Duration.ZERO) { acc, c -> acc + roundEstimate(c, cells) } +
-                        stackbench.runner.plan.Estimates.priming(next.filter { kept(it, cells) != null || whole(it, cells) == null },
+                    // a round's processes are new: their start and priming on top of the windows, unless a cell's
+                    // estimate was timed whole from its own app's start
+                    val estimates = next.associateWith { roundEstimate(it, cells) }
+                    val estimate = estimates.values.fold(java.time.Duration.ZERO) { acc, e -> acc + e.time } +
+                        stackbench.runner.plan.Estimates.priming(next.filter { !estimates.getValue(it).withStart },
                             plan.suite.restart == stackbench.runner.suite.Restart.APP)
                     if (System.nanoTime() + estimate.toNanos() > deadline) {
                         listener.note("stackbench: --until-decided: the budget has no room for look ${look + 1} of $maxLooks (about ${estimate.seconds} s); " +
@@ -187,22 +188,21 @@ class SuiteRunner(
         return env.copy(apps = env.apps + (cell.app.label to versions))
     }
 
+    /** How long a round's cell will take ([time]), and whether that holds its process's start and priming ([withStart]). */
+    private data class RoundEstimate(val time: java.time.Duration, val withStart: Boolean)
+
     /**
      * How long one more repetition of [cell]'s configuration will take: the median of its earlier repetitions that
      * did not start their app (a kept app does not start or prime again; the round adds its priming), else of those
      * that did, start and priming included (`restart: cell`, or one window a process), else the plan's estimate. The
      * measured times, not the plan's, choose whether a round fits the budget: the plan's run short on a slow host.
      */
-    private fun roundEstimate(cell: Cell, done: List<CellResult>): java.time.Duration =
-        kept(cell, done) ?: whole(cell, done) ?: stackbench.runner.plan.Estimates.cell(cell)
-
-    /** The median time of [cell]'s configuration's earlier cells served by a kept app; null when none was. */
-    private fun kept(cell: Cell, done: List<CellResult>): java.time.Duration? =
-        median(done.filter { it.configKey == cell.configKey && it.appStartedBy != null })
-
-    /** The median time of [cell]'s configuration's earlier cells that started their own app, start and priming included; null when none did. */
-    private fun whole(cell: Cell, done: List<CellResult>): java.time.Duration? =
-        median(done.filter { it.configKey == cell.configKey && it.appStartedBy == null })
+    private fun roundEstimate(cell: Cell, done: List<CellResult>): RoundEstimate {
+        val same = done.filter { it.configKey == cell.configKey }
+        median(same.filter { it.appStartedBy != null })?.let { return RoundEstimate(it, withStart = false) }
+        median(same.filter { it.appStartedBy == null })?.let { return RoundEstimate(it, withStart = true) }
+        return RoundEstimate(stackbench.runner.plan.Estimates.cell(cell), withStart = false)
+    }
 
     private fun median(cells: List<CellResult>): java.time.Duration? =
         cells.mapNotNull { it.timings?.totalMs?.toDouble() }.takeIf { it.isNotEmpty() }
