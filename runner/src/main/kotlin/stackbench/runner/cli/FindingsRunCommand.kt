@@ -149,7 +149,7 @@ class FindingsRunCommand(
             // a run is published from one commit (Sittings.unpublishable): another commit's sitting would be measured for nothing
             else -> {
                 val began = Sittings.of(earlier).first().gitCommit
-                val now = Build.info?.takeIf { Home.installed }?.commit ?: EnvironmentProbe.gitCommit(Home.path)
+                val now = Build.runCommit()
                 if (began == null || now == null || began == now) return
                 "it began at commit ${began.take(10)} and this clone is at ${now.take(10)}, and a run is published from one commit: " +
                     "resume it in the clone it began in"

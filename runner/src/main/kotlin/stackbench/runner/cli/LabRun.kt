@@ -18,6 +18,7 @@ import stackbench.runner.run.SuiteRunner
 import stackbench.runner.suite.Restart
 import stackbench.runner.suite.Suite
 import stackbench.runner.results.SecretSweep
+import stackbench.runner.results.Sittings
 import stackbench.runner.sut.DownstreamLauncher
 import java.nio.file.Files
 import java.nio.file.Path
@@ -146,10 +147,10 @@ class LabRun(
         val environment = EnvironmentProbe.read(Home.path, lab.java, lab.isolation.kind,
             mapOf(suite.load.settings.driver.id to lab.driver(suite.load.settings.driver).version), output = dir).copy(hosts = hostRecords(labHosts))
             // an install has no git: its runs record the commit its build baked in
-            .let { e -> Build.info?.takeIf { Home.installed }?.let { e.copy(gitCommit = it.commit, gitDirty = it.dirty, gitChanges = null) } ?: e }
+            .let { e -> Build.ofInstall?.let { e.copy(gitCommit = it.commit, gitDirty = it.dirty, gitChanges = null) } ?: e }
         // each sitting of the run is recorded: a resume may meet another host or another tree, and its cells then compare across them
-        val sittings = stackbench.runner.results.Sittings.next(earlier, environment, if (earlier == null) info.startedAt else java.time.Instant.now().toString())
-        stackbench.runner.results.Sittings.differences(sittings.first(), sittings.last()).takeIf { it.isNotEmpty() }?.let {
+        val sittings = Sittings.next(earlier, environment, if (earlier == null) info.startedAt else java.time.Instant.now().toString())
+        Sittings.differences(sittings.first(), sittings.last()).takeIf { it.isNotEmpty() }?.let {
             console.println("stackbench: warning: this sitting differs from the one the run began in: ${it.joinToString("; ")}; " +
                 "its cells compare across them (results.json records each sitting, run.sittings)")
         }

@@ -36,6 +36,12 @@ object Build {
 
     val info: Info? by lazy { read(Build::class.java.classLoader.getResourceAsStream(RESOURCE)?.use { s -> Properties().also { it.load(s) } }) }
 
+    /** [info] when this runner is an install (which has no git of its own, so its runs record the commit baked in); null in a checkout. */
+    val ofInstall: Info? get() = info?.takeIf { Home.installed }
+
+    /** The commit a run made now records ([LabRun]): an install's baked-in one, else the checkout's. */
+    fun runCommit(): String? = ofInstall?.commit ?: EnvironmentProbe.gitCommit(Home.path)
+
     /** The build's commit from [properties] (git.commit.id.full, git.dirty); null when it has none (built outside git). */
     fun read(properties: Properties?): Info? {
         if (properties == null) return null

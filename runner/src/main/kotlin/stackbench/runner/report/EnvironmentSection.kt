@@ -2,6 +2,7 @@ package stackbench.runner.report
 
 import stackbench.runner.results.Format
 import stackbench.runner.results.RunResult
+import stackbench.runner.results.Sittings
 
 /** The run and the machine it measured on, as key–value tables; every value escaped. */
 object EnvironmentSection {
@@ -19,7 +20,7 @@ object EnvironmentSection {
             "cells" to "${CellCount.of(result)}; ${run.repetitions} repetition(s) of each",
             "scale" to e(Format.plain(run.scale)) + if (run.scale != 1.0) " (warm-up and measured durations scaled)" else "",
             "command" to "<code>${e(run.command.joinToString(" "))}</code>",
-        ) + stackbench.runner.results.Sittings.of(result).takeIf { it.size > 1 }?.let { ss ->
+        ) + Sittings.of(result).takeIf { it.size > 1 }?.let { ss ->
             // a resumed run: each sitting's start, host and tree (the machine below is the last sitting's)
             listOf("sittings" to ss.joinToString("<br>") { s ->
                 "${e(Format.instant(s.startedAt))}: ${e(s.hostname)} <small>${e(s.cpuModel)}</small> at ${e(s.gitCommit?.take(10) ?: "no commit")}" +

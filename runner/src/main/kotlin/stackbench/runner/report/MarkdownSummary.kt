@@ -2,6 +2,7 @@ package stackbench.runner.report
 
 import stackbench.runner.results.Format
 import stackbench.runner.results.RunResult
+import stackbench.runner.results.Sittings
 import stackbench.runner.stats.Estimate
 
 /** summary.md: the key table in Markdown, fit to paste into an issue or a README. */
@@ -62,7 +63,7 @@ object MarkdownSummary {
                 (if (failed > 0) ", $failed failed" else "") + ", ${view.repetitionsText}. " +
                 "${md(env.cpuModel)}, ${env.logicalCpus} CPUs; apps on ${md(env.appJdk)}; ${md(env.drivers.values.joinToString(", "))}; isolation ${md(env.isolation)}.")
             appendLine()
-            stackbench.runner.results.Sittings.of(result).takeIf { it.size > 1 }?.let { ss ->
+            Sittings.of(result).takeIf { it.size > 1 }?.let { ss ->
                 appendLine("Resumed: ${ss.size} sittings, " + ss.joinToString("; ") { s ->
                     "from ${s.startedAt.take(16).replace('T', ' ')} UTC on ${md(s.cpuModel)} at ${s.gitCommit?.take(10) ?: "no commit"}" +
                         if (s.gitDirty == true) " (uncommitted changes)" else ""
